@@ -1,0 +1,48 @@
+import { spawn, spawnSync } from 'node:child_process'
+
+export interface RedisServer {
+  url: string
+  port: number
+  stop(): Promise<void>
+}
+
+export function redisServerInstalled(): boolean {
+  return spawnSync('redis-server', ['--version'], { stdio: 'ignore' }).status === 0
+}
+
+export interface RedisServerOptions {
+  port: number
+  /** Directory for the append-only file; omit for a throwaway in-memory server. */
+  dir?: string
+}
+
+/** Launches redis-server on 127.0.0.1. With a directory it is durable (AOF) and never evicts. */
+export function startRedisServer({ port, dir }: RedisServerOptions): Promise<RedisServer> {
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--maxmemory-policy', 'noeviction']
+  args.push(...(dir ? ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no']))
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  return new Promise((resolve, reject) => {
+    let output = ''
+    child.once('error', (err) => reject(new Error(`could not run redis-server: ${err.message}`)))
+    child.once('exit', (code) => reject(new Error(`redis-server exited (${code}): ${output.trim().split('\n').slice(-2).join(' | ')}`)))
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString()
+      if (output.includes('Ready to accept connections')) {
+        child.stdout.removeAllListeners('data')
+        child.stdout.resume()
+        child.stderr.resume()
+        child.removeAllListeners('exit')
+        const exited = new Promise<void>((r) => child.once('exit', () => r()))
+        resolve({
+          url: `redis://127.0.0.1:${port}`,
+          port,
+          async stop() {
+            if (child.exitCode !== null || child.signalCode !== null) return
+            child.kill('SIGTERM')
+            await exited
+          },
+        })
+      }
+    })
+  })
+}

@@ -1,0 +1,5 @@
+export { freshDatabase, testPostgresUrl, testRedisUrl, TEST_INTERNAL_TOKEN } from './infra.js'
+export { testSigner, TEST_AUDIENCE, TEST_ISSUER } from './tokens.js'
+export { freePort, portAnswers } from '../net.js'
+export { startTemporaryPostgres, startLocalPostgres, type PostgresServer } from '../postgres/index.js'
+export { startRedisServer } from '../redis-server.js'

@@ -1,0 +1,30 @@
+import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWK } from 'jose'
+
+export const TEST_ISSUER = 'hearing-care-identity'
+export const TEST_AUDIENCE = 'hearing-care-api'
+
+export interface TestClaims {
+  sub: string
+  role: string
+}
+
+/** A signing key and its JWKS, to mint access tokens the way identity does (and forged ones). */
+export async function testSigner(kid = 'test-key') {
+  const { privateKey, publicKey } = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true })
+  const publicJwk: JWK = { ...(await exportJWK(publicKey)), kid, alg: 'EdDSA', use: 'sig' }
+  const jwks = { keys: [publicJwk] }
+  return {
+    jwks,
+    keySet: createLocalJWKSet(jwks),
+    sign(claims: TestClaims, { expiresIn = '10m', audience = TEST_AUDIENCE, issuer = TEST_ISSUER, typ = 'at+jwt' } = {}) {
+      return new SignJWT({ role: claims.role })
+        .setProtectedHeader({ alg: 'EdDSA', kid, typ })
+        .setSubject(claims.sub)
+        .setIssuer(issuer)
+        .setAudience(audience)
+        .setIssuedAt()
+        .setExpirationTime(expiresIn)
+        .sign(privateKey)
+    },
+  }
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod'
+
+/** Thrown when the environment does not satisfy a process's configuration schema. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    this.name = 'ConfigError'
+  }
+}
+
+/** Validates the environment once, at boot. Every problem names the variable at fault. */
+export function loadConfig<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  const result = schema.safeParse(env)
+  if (result.success) return result.data
+  const problems = result.error.issues.map((issue) => {
+    const name = issue.path.join('.') || '(environment)'
+    const detail = issue.code === 'invalid_type' && env[name] === undefined ? 'is required' : issue.message
+    return `${name}: ${detail}`
+  })
+  throw new ConfigError(problems)
+}
+
+/** For server entry points: print a readable reason and exit instead of a stack trace. */
+export function loadConfigOrExit<S extends z.ZodType>(schema: S, env: NodeJS.ProcessEnv = process.env): z.output<S> {
+  try {
+    return loadConfig(schema, env)
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${err.message}\n`)
+      process.exit(78) // EX_CONFIG
+    }
+    throw err
+  }
+}
+
+const postgresUrl = z
+  .string()
+  .refine((v) => /^postgres(ql)?:\/\/.+/.test(v), 'must be a postgres:// connection URL')
+const redisUrl = z.string().refine((v) => /^rediss?:\/\/.+/.test(v), 'must be a redis:// or rediss:// URL')
+const httpUrl = z.string().refine((v) => /^https?:\/\/.+/.test(v), 'must be an http(s) URL')
+
+/** Shapes reused by every process's schema. */
+export const env = {
+  port: (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback),
+  host: z.string().min(1).default('0.0.0.0'),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  postgresUrl,
+  redisUrl,
+  httpUrl,
+  /** Shared secret for service-to-service /internal routes. */
+  internalToken: z.string().min(32, 'must be at least 32 characters'),
+}
+
+/** Variables every service reads. Services extend this with their own. */
+export const serviceEnvSchema = z.object({
+  PORT: env.port(3000),
+  HOST: env.host,
+  LOG_LEVEL: env.logLevel,
+  DATABASE_URL: env.postgresUrl,
+  INTERNAL_TOKEN: env.internalToken,
+  IDENTITY_JWKS_URL: env.httpUrl,
+  JWT_ISSUER: z.string().min(1).default('hearing-care-identity'),
+  JWT_AUDIENCE: z.string().min(1).default('hearing-care-api'),
+})
+export type ServiceEnv = z.output<typeof serviceEnvSchema>

@@ -1,0 +1,67 @@
+import { Kysely, Migrator, PostgresDialect, sql, type Migration, type MigrationResult } from 'kysely'
+import pg from 'pg'
+
+export interface DbOptions {
+  url: string
+  /** The service's own Postgres schema: every unqualified table name resolves there. */
+  schema: string
+  onError?: (err: Error) => void
+  max?: number
+}
+
+const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/
+
+/** A Kysely instance whose connections live in the service's own schema. */
+export function createDb<DB>({ url, schema, onError, max = 10 }: DbOptions): Kysely<DB> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`)
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    options: `-c search_path=${schema} -c statement_timeout=15000`,
+  })
+  // An idle client whose server went away must not crash the process (it reconnects on next use).
+  pool.on('error', (err) => onError?.(err))
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+}
+
+export type Migrations = Record<string, Migration>
+
+export interface MigrateResult {
+  executed: string[]
+}
+
+/**
+ * Brings the service's schema to the latest migration. Safe to run again and from several
+ * replicas at once (Kysely takes a lock table in the same schema).
+ */
+export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Migrations): Promise<MigrateResult> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`)
+  await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
+  const migrator = new Migrator({
+    db,
+    migrationTableSchema: schema,
+    provider: { getMigrations: async () => migrations },
+  })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r: MigrationResult) => r.status === 'Error')
+  if (error) {
+    const reason = error instanceof Error ? error.message : String(error)
+    throw new Error(`migration ${failed?.migrationName ?? ''} of schema ${schema} failed: ${reason}`)
+  }
+  return { executed: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
+}
+
+/** Resolves true when the database answers a trivial query within the time limit. */
+export async function databaseReachable(db: Kysely<any>, timeoutMs = 2000): Promise<boolean> {
+  return withTimeout(sql`select 1`.execute(db).then(() => true), timeoutMs).catch(() => false)
+}
+
+export function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer))
+}

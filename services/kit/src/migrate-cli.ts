@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely'
+import { createDb, migrateToLatest, type Migrations } from './db.js'
+
+export interface MigrateCliOptions {
+  schema: string
+  migrations: Migrations
+  /** Idempotent reference data (inserts that do nothing when the rows exist). */
+  seed?: (db: Kysely<any>) => Promise<void>
+}
+
+/** Applies migrations and seeds against DATABASE_URL; the body of every service's migrate.js. */
+export async function migrateAndSeed(databaseUrl: string, { schema, migrations, seed }: MigrateCliOptions): Promise<string[]> {
+  const db = createDb({ url: databaseUrl, schema, max: 2 })
+  try {
+    const { executed } = await migrateToLatest(db, schema, migrations)
+    if (seed) await seed(db)
+    return executed
+  } finally {
+    await db.destroy()
+  }
+}
+
+export async function runMigrateCli(opts: MigrateCliOptions): Promise<void> {
+  const url = process.env.DATABASE_URL
+  if (!url || !/^postgres(ql)?:\/\//.test(url)) {
+    process.stderr.write('Invalid configuration:\n  - DATABASE_URL: must be a postgres:// connection URL\n')
+    process.exit(78)
+  }
+  try {
+    const executed = await migrateAndSeed(url, opts)
+    process.stdout.write(`${opts.schema}: ${executed.length ? `applied ${executed.join(', ')}` : 'up to date'}\n`)
+  } catch (err) {
+    process.stderr.write(`${opts.schema}: ${err instanceof Error ? err.message : String(err)}\n`)
+    process.exit(1)
+  }
+}

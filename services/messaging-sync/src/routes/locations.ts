@@ -1,0 +1,10 @@
+import type { App } from '@hearing/service-kit'
+import { z } from 'zod'
+import type { MessagingProvider } from '../providers/provider.js'
+
+const location = z.object({ uid: z.string(), name: z.string() })
+
+/** The spec's get_locations: every clinic a patient can choose. */
+export function locationsRoutes(app: App, provider: MessagingProvider) {
+  app.get('/locations', { schema: { response: { 200: z.array(location) } } }, async () => provider.getLocations())
+}

@@ -1,0 +1,12 @@
+import { CLINICS } from '@hearing/service-kit/clinics'
+import type { Kysely } from 'kysely'
+import type { Database } from './database.js'
+
+/** The local provider's locations: the practice's two clinics. Leaves existing rows alone. */
+export async function seed(db: Kysely<Database>): Promise<void> {
+  await db
+    .insertInto('locations')
+    .values(CLINICS.map((c, position) => ({ uid: c.uid, name: c.name, position })))
+    .onConflict((oc) => oc.column('uid').doNothing())
+    .execute()
+}

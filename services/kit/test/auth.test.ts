@@ -1,0 +1,42 @@
+import { testSigner } from '@hearing/infra/testing'
+import { SignJWT, UnsecuredJWT } from 'jose'
+import Fastify from 'fastify'
+import t from 'tap'
+import { createTokenVerifier, InvalidTokenError } from '../src/auth.js'
+
+const issuer = 'hearing-care-identity'
+const audience = 'hearing-care-api'
+
+t.test('tokens are verified against a JWKS fetched over HTTP', async (t) => {
+  const signer = await testSigner()
+  const jwksServer = Fastify()
+  jwksServer.get('/.well-known/jwks.json', async () => signer.jwks)
+  await jwksServer.listen({ port: 0, host: '127.0.0.1' })
+  t.teardown(() => jwksServer.close())
+  const { port } = jwksServer.server.address() as { port: number }
+  const verify = createTokenVerifier({ jwks: new URL(`http://127.0.0.1:${port}/.well-known/jwks.json`), issuer, audience })
+
+  t.same(await verify(await signer.sign({ sub: 'user-1', role: 'admin' })), { id: 'user-1', role: 'admin' })
+
+  const refuse = async (label: string, token: string) => {
+    await t.rejects(verify(token), InvalidTokenError, label)
+  }
+  const other = await testSigner()
+  await refuse('signed by another key', await other.sign({ sub: 'user-1', role: 'admin' }))
+  await refuse('expired', await signer.sign({ sub: 'u', role: 'customer' }, { expiresIn: '-1m' }))
+  await refuse('wrong audience', await signer.sign({ sub: 'u', role: 'customer' }, { audience: 'someone-else' }))
+  await refuse('wrong issuer', await signer.sign({ sub: 'u', role: 'customer' }, { issuer: 'evil' }))
+  await refuse('not an access token (typ)', await signer.sign({ sub: 'u', role: 'customer' }, { typ: 'JWT' }))
+  await refuse('unknown role', await signer.sign({ sub: 'u', role: 'root' }))
+  await refuse('alg none', new UnsecuredJWT({ role: 'admin' }).setSubject('u').setIssuer(issuer).setAudience(audience).setIssuedAt().setExpirationTime('5m').encode())
+  const hs = await new SignJWT({ role: 'admin' })
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setSubject('u').setIssuer(issuer).setAudience(audience).setIssuedAt().setExpirationTime('5m')
+    .sign(new TextEncoder().encode('x'.repeat(32)))
+  await refuse('HMAC algorithm', hs)
+  const valid = await signer.sign({ sub: 'user-1', role: 'customer' })
+  const [h, p, s] = valid.split('.') as [string, string, string]
+  const tampered = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), role: 'admin' })).toString('base64url')
+  await refuse('tampered payload', `${h}.${tampered}.${s}`)
+  await refuse('garbage', 'not-a-jwt')
+})

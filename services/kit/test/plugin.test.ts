@@ -1,0 +1,106 @@
+import { freePort, freshDatabase, testRedisUrl, testSigner } from '@hearing/infra/testing'
+import t from 'tap'
+import { z } from 'zod'
+import { httpError } from '../src/errors.js'
+import { createFastify } from '../src/fastify.js'
+import serviceKit, { INTERNAL_TOKEN_HEADER } from '../src/plugin.js'
+
+const INTERNAL = 'i'.repeat(40)
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+async function build(t: Teardown, { databaseUrl, redisUrl }: { databaseUrl?: string; redisUrl?: string } = {}) {
+  const signer = await testSigner()
+  const app = createFastify({ name: 'kit-test', logLevel: false })
+  await app.register(serviceKit, {
+    schema: 'kit_test',
+    databaseUrl: databaseUrl ?? (await freshDatabase(t)),
+    redisUrl,
+    internalToken: INTERNAL,
+    auth: { jwks: signer.keySet, issuer: 'hearing-care-identity', audience: 'hearing-care-api' },
+  })
+  app.post('/things', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req) => ({ got: req.body.name }))
+  app.get('/boom', async () => {
+    throw new Error('connection string postgres://secret@db leaked?')
+  })
+  app.get('/conflict', async () => {
+    throw httpError(409, 'That slot was just taken.')
+  })
+  app.get('/admin-only', { preHandler: app.requireRole('admin') }, async (req) => ({ id: req.user?.id }))
+  app.get('/internal/ping', async () => ({ pong: true }))
+  t.teardown(() => app.close())
+  return { app, signer }
+}
+
+t.test('unknown body fields are rejected with a 400 naming them', async (t) => {
+  const { app } = await build(t)
+  const ok = await app.inject({ method: 'POST', url: '/things', payload: { name: 'a' } })
+  t.same(ok.json(), { got: 'a' })
+  const extra = await app.inject({ method: 'POST', url: '/things', payload: { name: 'a', role: 'admin' } })
+  t.equal(extra.statusCode, 400)
+  t.match(extra.json(), { statusCode: 400, error: 'Bad Request', message: /unknown field\(s\) role/ })
+  const missing = await app.inject({ method: 'POST', url: '/things', payload: {} })
+  t.equal(missing.statusCode, 400)
+  t.match(missing.json().message, /body\.name/)
+  const badJson = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":' })
+  t.equal(badJson.statusCode, 400)
+})
+
+t.test('5xx hide internals, 4xx explain, unknown routes are a JSON 404', async (t) => {
+  const { app } = await build(t)
+  const boom = await app.inject('/boom')
+  t.equal(boom.statusCode, 500)
+  t.notMatch(boom.body, /postgres|secret|leaked/)
+  const conflict = await app.inject('/conflict')
+  t.same(conflict.json(), { statusCode: 409, error: 'Conflict', message: 'That slot was just taken.' })
+  const missing = await app.inject('/nope?x=1')
+  t.same(missing.json(), { statusCode: 404, error: 'Not Found', message: 'No route for GET /nope' })
+})
+
+t.test('roles are enforced from the verified token', async (t) => {
+  const { app, signer } = await build(t)
+  t.equal((await app.inject('/admin-only')).statusCode, 401)
+  const customer = await signer.sign({ sub: 'c1', role: 'customer' })
+  t.equal((await app.inject({ url: '/admin-only', headers: { authorization: `Bearer ${customer}` } })).statusCode, 403)
+  const admin = await signer.sign({ sub: 'a1', role: 'admin' })
+  t.same((await app.inject({ url: '/admin-only', headers: { authorization: `Bearer ${admin}` } })).json(), { id: 'a1' })
+  const forged = await (await testSigner()).sign({ sub: 'a1', role: 'admin' })
+  const res = await app.inject({ url: '/admin-only', headers: { authorization: `Bearer ${forged}` } })
+  t.equal(res.statusCode, 401)
+  t.equal(res.json().message, 'Invalid or expired access token')
+})
+
+t.test('internal routes need the service credential', async (t) => {
+  const { app } = await build(t)
+  t.equal((await app.inject('/internal/ping')).statusCode, 403)
+  t.equal((await app.inject({ url: '/internal/ping', headers: { [INTERNAL_TOKEN_HEADER]: 'wrong' } })).statusCode, 403)
+  t.same((await app.inject({ url: '/internal/ping', headers: { [INTERNAL_TOKEN_HEADER]: INTERNAL } })).json(), { pong: true })
+})
+
+t.test('request ids from the gateway are kept, malformed ones replaced', async (t) => {
+  const { app } = await build(t)
+  const kept = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'gw-0123456789abcdef' } })
+  t.equal(kept.headers['x-request-id'], 'gw-0123456789abcdef')
+  const replaced = await app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id\nwith newline' } })
+  t.match(replaced.headers['x-request-id'], /^[0-9a-f-]{36}$/)
+})
+
+t.test('readiness: 200 with Postgres and Redis up, 503 when either is unreachable', async (t) => {
+  const up = await build(t, { redisUrl: await testRedisUrl() })
+  await new Promise((r) => setTimeout(r, 100))
+  const ready = await up.app.inject('/readyz')
+  t.equal(ready.statusCode, 200)
+  t.same(ready.json(), { status: 'ready', checks: { postgres: 'up', redis: 'up' } })
+  t.equal((await up.app.inject('/healthz')).statusCode, 200)
+
+  const deadPort = await freePort()
+  const down = await build(t, { databaseUrl: `postgres://postgres@127.0.0.1:${deadPort}/none`, redisUrl: `redis://127.0.0.1:${deadPort}` })
+  const started = Date.now()
+  const notReady = await down.app.inject('/readyz')
+  t.equal(notReady.statusCode, 503)
+  t.same(notReady.json(), { status: 'unavailable', checks: { postgres: 'down', redis: 'down' } })
+  t.ok(Date.now() - started < 5000, 'answers promptly instead of hanging')
+  t.equal((await down.app.inject('/healthz')).statusCode, 200, 'still alive')
+})

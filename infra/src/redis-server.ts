@@ -1,4 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process'
+import { portAnswers } from './net.js'
 
 export interface RedisServer {
   url: string
@@ -45,4 +46,14 @@ export function startRedisServer({ port, dir }: RedisServerOptions): Promise<Red
       }
     })
   })
+}
+
+/**
+ * A Redis for tests without Docker: a throwaway redis-server when the binary is installed, else the
+ * one answering on 127.0.0.1:6379 (tests namespace their keys), else a clear error.
+ */
+export async function startTestRedis(port: number): Promise<RedisServer> {
+  if (redisServerInstalled()) return startRedisServer({ port })
+  if (await portAnswers(6379)) return { url: 'redis://127.0.0.1:6379', port: 6379, stop: async () => {} }
+  throw new Error('Tests need Redis: install redis-server, run one on 127.0.0.1:6379, or set TEST_REDIS_URL.')
 }

@@ -3,7 +3,7 @@ import pg from 'pg'
 import { t as rootTest } from 'tap'
 import { freePort } from '../net.js'
 import { startTemporaryPostgres } from '../postgres/index.js'
-import { startRedisServer } from '../redis-server.js'
+import { startTestRedis } from '../redis-server.js'
 
 /**
  * Test infrastructure, picked in this order: TEST_DATABASE_URL / TEST_REDIS_URL (the root test
@@ -52,7 +52,7 @@ export function testRedisUrl(): Promise<string> {
       rootTest.teardown(() => container.stop())
       return container.getConnectionUrl()
     }
-    const server = await startRedisServer({ port: await freePort() })
+    const server = await startTestRedis(await freePort())
     rootTest.teardown(() => server.stop())
     return server.url
   })())

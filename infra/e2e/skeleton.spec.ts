@@ -1,0 +1,34 @@
+import { expect, test } from '@playwright/test'
+
+test('an unknown path answers 404 with the SPA not-found page, whose link goes home', async ({ page }) => {
+  const response = await page.goto('/this-page-does-not-exist')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: /home/i }).first().click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('the locations API answers both clinics through the gateway', async ({ page }) => {
+  const response = await page.goto('/api/messaging/locations')
+  expect(response?.status()).toBe(200)
+  expect(response?.headers()['content-type']).toContain('application/json')
+  const locations = (await response?.json()) as Array<{ uid: string; name: string }>
+  expect(locations.map((l) => l.name)).toEqual(['Gainesville', 'Dawsonville'])
+  await expect(page.locator('body')).toContainText('Gainesville')
+})
+
+test('the home page shows the clinics loaded from the API', async ({ page }) => {
+  const response = await page.goto('/')
+  expect(response?.status()).toBe(200)
+  await expect(page.getByText('Gainesville')).toBeVisible()
+  await expect(page.getByText('Dawsonville')).toBeVisible()
+})
+
+test('pages are served with strict security headers', async ({ request }) => {
+  const response = await request.get('/')
+  const csp = response.headers()['content-security-policy'] ?? ''
+  expect(csp).toContain("frame-ancestors 'none'")
+  expect(csp).toMatch(/script-src 'self'(;|$)/)
+  expect(response.headers()['x-content-type-options']).toBe('nosniff')
+  expect(response.headers()['strict-transport-security']).toContain('max-age=')
+})

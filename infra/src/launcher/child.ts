@@ -1,0 +1,86 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createWriteStream } from 'node:fs'
+import path from 'node:path'
+import readline from 'node:readline'
+import { REPO_ROOT, type ProcessSpec } from './paths.js'
+
+export interface Child {
+  name: string
+  process: ChildProcess
+  /** Resolves with the exit code when the process ends. */
+  exited: Promise<number | null>
+}
+
+const LEVEL_NAMES: Record<number, string> = { 40: 'warn', 50: 'error', 60: 'fatal' }
+
+/**
+ * Runs one of our Node processes from its build output. Its JSON log goes to a file; warnings and
+ * errors are also echoed, one short line each, so the console stays readable.
+ */
+export function startChild(spec: ProcessSpec, script: string, env: NodeJS.ProcessEnv, logDir: string, print: (line: string) => void): Child {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, spec.dir, 'dist', script)], {
+    cwd: path.join(REPO_ROOT, spec.dir),
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  const log = createWriteStream(path.join(logDir, `${spec.name}.log`), { flags: 'a' })
+  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
+    log.write(`${line}\n`)
+    try {
+      const entry = JSON.parse(line) as { level?: number; msg?: string }
+      if (entry.level && entry.level >= 40) print(`[${spec.name}] ${LEVEL_NAMES[entry.level] ?? 'warn'}: ${entry.msg ?? line}`)
+    } catch {
+      print(`[${spec.name}] ${line}`)
+    }
+  })
+  readline.createInterface({ input: child.stderr! }).on('line', (line) => {
+    log.write(`${line}\n`)
+    print(`[${spec.name}] ${line}`)
+  })
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      log.end()
+      resolve(code)
+    }),
+  )
+  return { name: spec.name, process: child, exited }
+}
+
+/** Polls a readiness URL until it answers 200; fails early if the process dies. */
+export async function waitUntilReady(child: Child, url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  let died = false
+  void child.exited.then(() => (died = true))
+  while (Date.now() < deadline) {
+    if (died) throw new Error(`${child.name} exited before it was ready (see its log above or in the logs directory)`)
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
+      if (res.status === 200) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 150))
+  }
+  throw new Error(`${child.name} was not ready within ${timeoutMs / 1000} s (${url})`)
+}
+
+/** SIGTERM, then SIGKILL if it has not finished its graceful shutdown in time. */
+export async function stopChild(child: Child, graceMs = 12_000): Promise<void> {
+  if (child.process.exitCode !== null || child.process.signalCode !== null) return
+  child.process.kill('SIGTERM')
+  const timer = setTimeout(() => child.process.kill('SIGKILL'), graceMs)
+  await child.exited
+  clearTimeout(timer)
+}
+
+/** Runs a script of ours to completion (migrations); rejects with its output on failure. */
+export function runToCompletion(spec: ProcessSpec, script: string, env: NodeJS.ProcessEnv): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(REPO_ROOT, spec.dir, 'dist', script)], { cwd: path.join(REPO_ROOT, spec.dir), env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve(output.trim()) : reject(new Error(`${spec.name} ${script} failed: ${output.trim()}`))))
+  })
+}

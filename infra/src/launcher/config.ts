@@ -1,0 +1,23 @@
+import path from 'node:path'
+import { z } from 'zod'
+import { REPO_ROOT } from './paths.js'
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: z.string().refine((v) => /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// connection URL').optional(),
+  REDIS_URL: z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL').optional(),
+  INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export type LauncherConfig = z.output<typeof schema> & { dataDir: string }
+
+export function launcherConfig(env: NodeJS.ProcessEnv): LauncherConfig {
+  const parsed = schema.safeParse(env)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`)
+  }
+  return { ...parsed.data, dataDir: path.resolve(REPO_ROOT, parsed.data.DATA_DIR) }
+}

@@ -1,0 +1,35 @@
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, statSync } from 'node:fs'
+import path from 'node:path'
+import { REPO_ROOT } from './paths.js'
+
+const WEB = path.join(REPO_ROOT, 'web')
+const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']
+
+function newestMtime(p: string): number {
+  if (!existsSync(p)) return 0
+  const stat = statSync(p)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  return readdirSync(p).reduce((max, entry) => Math.max(max, newestMtime(path.join(p, entry))), stat.mtimeMs)
+}
+
+/** True when the SPA was never built or a source is newer than the build. */
+export function webBuildIsStale(): boolean {
+  const built = path.join(WEB, 'dist', 'index.html')
+  if (!existsSync(built)) return true
+  const builtAt = statSync(built).mtimeMs
+  return INPUTS.some((input) => newestMtime(path.join(WEB, input)) > builtAt)
+}
+
+export function buildWeb(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (d) => (output += d))
+    child.stderr.on('data', (d) => (output += d))
+    child.once('error', reject)
+    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed:\n${output}`))))
+  })
+}
+
+export const WEB_DIST_DIR = path.join(WEB, 'dist')

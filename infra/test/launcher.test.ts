@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import t from 'tap'
+import { REPO_ROOT } from '../src/launcher/paths.js'
+import { freePort, portAnswers, testRedisUrl } from '../src/testing/index.js'
+
+/** The stack exactly as `npm start` runs it (the build already happened in `npm test`). */
+function launch(env: Record<string, string>) {
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'infra/dist/launcher/main.js')], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (d) => (output += d))
+  child.stderr.on('data', (d) => (output += d))
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  const ready = new Promise<void>((resolve, reject) => {
+    const check = setInterval(() => {
+      if (/Ready in [\d.]+ s: http:\/\/localhost:\d+/.test(output)) finish(resolve)
+    }, 100)
+    const finish = (fn: () => void) => {
+      clearInterval(check)
+      clearTimeout(timer)
+      fn()
+    }
+    const timer = setTimeout(() => finish(() => reject(new Error(`not ready in time:\n${output}`))), 120_000)
+    void exited.then((code) => finish(() => reject(new Error(`launcher exited (${code}):\n${output}`))))
+  })
+  ready.catch(() => {})
+  return { child, exited, ready, output: () => output }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+t.test('npm start boots the whole stack, refuses a second instance, stops cleanly and restarts on its data', async (t) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-launch-'))
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const env = { PORT: String(port), DATA_DIR: dataDir, REDIS_URL: await testRedisUrl(), LOG_LEVEL: 'warn' }
+  let running: ChildProcess | undefined
+  t.teardown(() => running?.kill('SIGKILL'))
+
+  const first = launch(env)
+  running = first.child
+  await first.ready
+  const base = `http://127.0.0.1:${port}`
+
+  const locations = await fetch(`${base}/api/messaging/locations`)
+  t.equal(locations.status, 200)
+  t.same(((await locations.json()) as Array<{ name: string }>).map((l) => l.name), ['Gainesville', 'Dawsonville'])
+  const missing = await fetch(`${base}/no/such/page`)
+  t.equal(missing.status, 404, 'unknown page is a real 404')
+  t.match(missing.headers.get('content-type'), /text\/html/)
+  t.equal((await fetch(`${base}/api/scheduling/appointment-types?location_uid=nope`)).status, 200, 'scheduling is routed')
+  t.equal((await fetch(`${base}/api/identity/.well-known/jwks.json`)).status, 200, 'identity publishes its keys')
+
+  const sameData = launch({ ...env, PORT: String(await freePort()) })
+  t.equal(await sameData.exited, 1, 'a second instance on the same data directory refuses to start')
+  t.match(sameData.output(), /Another instance \(pid \d+\) is already running with the data directory/)
+  const samePort = launch({ ...env, DATA_DIR: path.join(dataDir, 'other') })
+  t.equal(await samePort.exited, 1)
+  t.match(samePort.output(), new RegExp(`Port ${port} is already in use`))
+
+  const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres/cluster/postmaster.pid'), 'utf8').split('\n')[0])
+  t.ok(alive(postmasterPid), 'embedded PostgreSQL is running')
+  first.child.kill('SIGTERM')
+  t.equal(await first.exited, 0, 'SIGTERM stops it with status 0')
+  t.notOk(alive(postmasterPid), 'PostgreSQL stopped')
+  t.notOk(await portAnswers(port), 'gateway port released')
+  t.notOk(existsSync(path.join(dataDir, 'launcher.pid')), 'lock released')
+
+  const second = launch(env)
+  running = second.child
+  await second.ready
+  t.notMatch(second.output(), /Creating the embedded PostgreSQL/, 'the second start reuses the data')
+  t.equal((await fetch(`${base}/api/messaging/locations`)).status, 200)
+  second.child.kill('SIGINT')
+  t.equal(await second.exited, 0, 'Ctrl-C stops it too')
+})

@@ -1,0 +1,104 @@
+import { createGlobalStyle } from 'styled-components'
+
+/** Base styles: system fonts, 18px body, visible keyboard focus, reduced motion honoured. */
+export const GlobalStyle = createGlobalStyle`
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+
+  html {
+    -webkit-text-size-adjust: 100%;
+    text-size-adjust: 100%;
+  }
+
+  body {
+    margin: 0;
+    font-family: ${({ theme }) => theme.fonts.body};
+    font-size: ${({ theme }) => theme.fontSizes.base};
+    line-height: ${({ theme }) => theme.lineHeights.body};
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.background};
+    -webkit-font-smoothing: antialiased;
+    text-rendering: optimizeLegibility;
+  }
+
+  h1, h2, h3, h4, h5, h6 {
+    margin: 0 0 ${({ theme }) => theme.space[4]};
+    line-height: ${({ theme }) => theme.lineHeights.tight};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    color: ${({ theme }) => theme.colors.text};
+    text-wrap: balance;
+  }
+
+  h1 { font-size: ${({ theme }) => theme.fontSizes['2xl']}; }
+  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
+  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    h1 { font-size: ${({ theme }) => theme.fontSizes['3xl']}; }
+    h2 { font-size: ${({ theme }) => theme.fontSizes['2xl']}; }
+  }
+
+  p {
+    margin: 0 0 ${({ theme }) => theme.space[4]};
+  }
+
+  a {
+    color: ${({ theme }) => theme.colors.primary};
+    text-decoration-thickness: 0.08em;
+    text-underline-offset: 0.15em;
+  }
+
+  a:hover {
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+
+  img, svg, video {
+    display: block;
+    max-width: 100%;
+    height: auto;
+  }
+
+  button, input, select, textarea {
+    font: inherit;
+  }
+
+  /* Keyboard focus is always visible, the same everywhere. */
+  :focus-visible {
+    outline: ${({ theme }) => theme.focus.outline};
+    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+  }
+
+  /* Non-interactive targets that receive focus programmatically (main, page headings on route change). */
+  :is(main, h1, h2, section, div)[tabindex='-1']:focus {
+    outline: none;
+  }
+
+  ${({ theme }) => theme.media.reducedMotion} {
+    *,
+    *::before,
+    *::after {
+      animation-duration: 0.01ms !important;
+      animation-iteration-count: 1 !important;
+      transition-duration: 0.01ms !important;
+      scroll-behavior: auto !important;
+    }
+  }
+
+  /* react-toastify (its CSS is injected by its JS): match the theme and keep text contrast. */
+  :root {
+    --toastify-font-family: ${({ theme }) => theme.fonts.body};
+    --toastify-text-color-light: ${({ theme }) => theme.colors.text};
+    --toastify-color-info: ${({ theme }) => theme.colors.primary};
+    --toastify-color-success: ${({ theme }) => theme.colors.success};
+    --toastify-color-error: ${({ theme }) => theme.colors.danger};
+    --toastify-toast-width: min(24rem, calc(100vw - 2rem));
+  }
+
+  .Toastify__toast {
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    line-height: ${({ theme }) => theme.lineHeights.snug};
+  }
+`

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { ToastContainer } from 'react-toastify'
+import { ThemeProvider } from 'styled-components'
+import { SWRConfig, type SWRConfiguration } from 'swr'
+
+import { theme } from '@/config/theme'
+import { fetcher, isRetryable } from '@/lib/api-client'
+
+import { GlobalStyle } from './global-style'
+
+const swrConfig: SWRConfiguration = {
+  fetcher,
+  // 4xx answers won't change by asking again; network errors, 5xx and 429 are retried with
+  // SWR's exponential backoff, a few times.
+  shouldRetryOnError: isRetryable,
+  errorRetryCount: 3,
+}
+
+/** Everything every page needs: theme, global styles, data fetching defaults, toasts. */
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      <SWRConfig value={swrConfig}>{children}</SWRConfig>
+      <ToastContainer
+        position="top-right"
+        theme="light"
+        newestOnTop
+        autoClose={8000}
+        closeOnClick={false}
+        pauseOnFocusLoss
+        pauseOnHover
+      />
+    </ThemeProvider>
+  )
+}

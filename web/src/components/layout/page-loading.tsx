@@ -1,0 +1,27 @@
+import styled, { keyframes } from 'styled-components'
+
+import { Container } from '@/components/ui/container'
+
+/**
+ * Shown while a page's code loads. It stays invisible for the first 400 ms so fast loads don't
+ * flash a message (the delay is not motion, so reduced-motion users get it too).
+ */
+export function PageLoading() {
+  return (
+    <Container>
+      <Message role="status">Loading…</Message>
+    </Container>
+  )
+}
+
+const appear = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+
+const Message = styled.p`
+  margin: ${({ theme }) => theme.space[7]} 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  opacity: 0;
+  animation: ${appear} 1ms linear 400ms forwards;
+`

@@ -1,0 +1,68 @@
+import { Link } from 'react-router-dom'
+import styled, { css } from 'styled-components'
+
+export type ButtonVariant = 'primary' | 'secondary'
+
+interface ButtonStyleProps {
+  /** Transient prop: styles only, never reaches the DOM. */
+  $variant?: ButtonVariant
+}
+
+const buttonStyles = css<ButtonStyleProps>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: 48px; /* generous touch target */
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[5]}`};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.md};
+  font-family: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  line-height: ${({ theme }) => theme.lineHeights.snug};
+  text-align: center;
+  text-decoration: none;
+  cursor: pointer;
+  transition:
+    background-color 150ms ease,
+    border-color 150ms ease,
+    color 150ms ease;
+
+  ${({ $variant = 'primary', theme }) =>
+    $variant === 'primary'
+      ? css`
+          background: ${theme.colors.primary};
+          color: ${theme.colors.onPrimary};
+
+          &:hover:not(:disabled) {
+            background: ${theme.colors.primaryHover};
+            border-color: ${theme.colors.primaryHover};
+            color: ${theme.colors.onPrimary};
+          }
+        `
+      : css`
+          background: ${theme.colors.background};
+          color: ${theme.colors.primary};
+
+          &:hover:not(:disabled) {
+            background: ${theme.colors.primarySoft};
+            color: ${theme.colors.primaryHover};
+          }
+        `}
+
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.7;
+  }
+`
+
+/** A real <button>; defaults to type="button" so it never submits a form by accident. */
+export const Button = styled.button.attrs<ButtonStyleProps>(({ type }) => ({ type: type ?? 'button' }))<ButtonStyleProps>`
+  ${buttonStyles}
+`
+
+/** A router link that looks like a button (navigation stays a link for assistive technology). */
+export const ButtonLink = styled(Link)<ButtonStyleProps>`
+  ${buttonStyles}
+`

@@ -1,0 +1,14 @@
+import { paths } from './paths.ts'
+
+/**
+ * The route patterns the router actually renders: the single list shared by
+ * - the router (src/app/router.tsx maps each pattern to its page; the compiler insists on exactly these), and
+ * - the build (vite.config.ts writes it to dist/spa-routes.json), from which the gateway decides
+ *   200 vs 404 for HTML requests.
+ * Add a route here when its page exists. Pattern syntax: static segments and `:name` (one segment) only.
+ *
+ * Kept free of React and browser APIs: vite.config.ts imports it at build time.
+ */
+export const spaRoutes = [paths.home.path] as const
+
+export type SpaRoute = (typeof spaRoutes)[number]

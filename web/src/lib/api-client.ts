@@ -1,0 +1,107 @@
+/**
+ * The one HTTP client of the SPA: every call to our API goes through here.
+ * - Paths are relative to /api (the gateway routes /api/<service>/… to the services).
+ * - Cookies travel same-origin only (the refresh-token cookie; see ARCHITECTURE "Auth").
+ * - Any answer other than 2xx throws an ApiError carrying the status and the parsed body, so SWR's
+ *   `error` and a caller's `catch` see the same shape. A network failure is an ApiError with status 0.
+ *
+ * Not here yet (comes with the auth issue): attaching the access token, refreshing once on 401 and
+ * then signing out.
+ */
+
+export const API_BASE = '/api'
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+
+  constructor(
+    /** HTTP status; 0 when no response arrived (offline, DNS, connection refused, aborted). */
+    readonly status: number,
+    /** The parsed response body: JSON when the server sent JSON, else text (or undefined). */
+    readonly body: unknown,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+type JsonBody = Record<string, unknown> | unknown[]
+
+interface RequestOptions extends Omit<RequestInit, 'body' | 'method'> {
+  body?: JsonBody
+}
+
+async function parseBody(res: Response): Promise<unknown> {
+  if (res.status === 204 || res.status === 205) return undefined
+  const text = await res.text()
+  if (!text) return undefined
+  const type = res.headers.get('content-type') ?? ''
+  if (type.includes('json')) {
+    try {
+      return JSON.parse(text) as unknown
+    } catch {
+      return text
+    }
+  }
+  return text
+}
+
+/** The message a server put in its error body (Fastify: `{ statusCode, error, message }`), if any. */
+function messageFrom(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message
+  }
+  return undefined
+}
+
+/**
+ * What to tell the user. 4xx messages are written for callers (validation, not found, …); 5xx
+ * bodies say nothing useful to a patient, so they get a plain sentence instead.
+ */
+function userMessage(status: number, body: unknown): string {
+  if (status === 429) return 'Too many requests. Please wait a moment and try again.'
+  if (status >= 500) return 'Our server is having trouble right now. Please try again in a moment.'
+  return messageFrom(body) ?? `The request could not be completed (error ${status}).`
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const { body, headers, ...init } = options
+  const requestHeaders = new Headers(headers)
+  requestHeaders.set('accept', 'application/json')
+  if (body !== undefined) requestHeaders.set('content-type', 'application/json')
+
+  let res: Response
+  try {
+    res = await fetch(`${API_BASE}${path}`, {
+      ...init,
+      method,
+      headers: requestHeaders,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
+    throw new ApiError(0, undefined, 'Could not reach the server. Please check your connection and try again.')
+  }
+
+  const parsed = await parseBody(res)
+  if (!res.ok) throw new ApiError(res.status, parsed, userMessage(res.status, parsed))
+  return parsed as T
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body?: JsonBody, options?: RequestOptions) => request<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: JsonBody, options?: RequestOptions) => request<T>('PUT', path, { ...options, body }),
+  patch: <T>(path: string, body?: JsonBody, options?: RequestOptions) => request<T>('PATCH', path, { ...options, body }),
+  delete: <T>(path: string, options?: RequestOptions) => request<T>('DELETE', path, options),
+}
+
+/** SWR's default fetcher: the SWR key is the API path (e.g. '/messaging/locations'). */
+export const fetcher = <T>(path: string) => api.get<T>(path)
+
+/** Whether retrying could help: network failures, 5xx and 429 yes; other 4xx no. */
+export function isRetryable(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true
+  return error.status === 0 || error.status === 429 || error.status >= 500
+}

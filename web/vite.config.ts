@@ -1,0 +1,86 @@
+import { fileURLToPath } from 'node:url'
+
+import react from '@vitejs/plugin-react'
+import { defineConfig, type Plugin } from 'vite'
+
+// Imported at build time: these modules use relative imports only (no '@/' alias) and no browser APIs.
+import { practice } from './src/config/practice.ts'
+import { spaRoutes } from './src/config/spa-routes.ts'
+
+/** Where `npm run dev` / `npm run preview` send /api: the gateway of a locally running stack. */
+const apiTarget = 'http://127.0.0.1:8080'
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+/** Fills index.html's %PRACTICE_*% placeholders from src/config/practice.ts. */
+function practiceHtml(): Plugin {
+  return {
+    name: 'hearing:practice-html',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) =>
+        html
+          .replaceAll('%PRACTICE_NAME%', escapeHtml(practice.name))
+          .replaceAll('%PRACTICE_DESCRIPTION%', escapeHtml(practice.description)),
+    },
+  }
+}
+
+/** The pattern syntax the gateway understands: "/" or "/"-separated static or `:name` segments. */
+const supportedPattern = /^\/$|^(\/(:[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9._~-]+))+$/
+
+/**
+ * Writes dist/spa-routes.json: the route patterns the router renders (src/config/spa-routes.ts).
+ * The gateway answers HTML requests for these with 200 and for any other path with 404 (same
+ * index.html; the SPA shows its 404 page).
+ */
+function spaRoutesManifest(): Plugin {
+  return {
+    name: 'hearing:spa-routes-manifest',
+    apply: 'build',
+    buildStart() {
+      for (const pattern of spaRoutes) {
+        if (!supportedPattern.test(pattern)) {
+          this.error(`spa-routes: unsupported pattern "${pattern}" (use static segments and :name only)`)
+        }
+      }
+    },
+    generateBundle() {
+      this.emitFile({
+        type: 'asset',
+        fileName: 'spa-routes.json',
+        source: `${JSON.stringify(spaRoutes, null, 2)}\n`,
+      })
+    },
+  }
+}
+
+const coreVendor =
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|react-toastify|clsx)[\\/]/
+
+export default defineConfig({
+  plugins: [react(), practiceHtml(), spaRoutesManifest()],
+  resolve: {
+    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // toolchain.md P1: the root node_modules holds react 18 (pulled by tap); react-router and swr
+    // live there too and would bundle it next to our react 19. One React only.
+    dedupe: ['react', 'react-dom'],
+  },
+  server: { proxy: { '/api': apiTarget } },
+  preview: { proxy: { '/api': apiTarget } },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page loads, in one chunk of their own: it only changes when they
+            // are upgraded, so browsers keep it cached across our deploys. Page-specific libraries
+            // (admin, carousels, …) stay out of it and load with their pages.
+            { name: 'vendor', test: coreVendor },
+          ],
+        },
+      },
+    },
+  },
+})

@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely'
 import { createDb, migrateToLatest, type Migrations } from './db.js'
 
-export interface MigrateCliOptions {
+/** Everything needed to bring a service's schema up to date. */
+export interface SchemaPlan {
   schema: string
   migrations: Migrations
   /** Idempotent reference data (inserts that do nothing when the rows exist). */
@@ -9,7 +10,7 @@ export interface MigrateCliOptions {
 }
 
 /** Applies migrations and seeds against DATABASE_URL; the body of every service's migrate.js. */
-export async function migrateAndSeed(databaseUrl: string, { schema, migrations, seed }: MigrateCliOptions): Promise<string[]> {
+export async function migrateAndSeed(databaseUrl: string, { schema, migrations, seed }: SchemaPlan): Promise<string[]> {
   const db = createDb({ url: databaseUrl, schema, max: 2 })
   try {
     const { executed } = await migrateToLatest(db, schema, migrations)
@@ -20,7 +21,7 @@ export async function migrateAndSeed(databaseUrl: string, { schema, migrations, 
   }
 }
 
-export async function runMigrateCli(opts: MigrateCliOptions): Promise<void> {
+export async function runMigrateCli(opts: SchemaPlan): Promise<void> {
   const url = process.env.DATABASE_URL
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     process.stderr.write('Invalid configuration:\n  - DATABASE_URL: must be a postgres:// connection URL\n')

@@ -1,13 +1,18 @@
-import { createFastify, serviceKit, type App } from '@hearing/service-kit'
+import { createFastify, serviceKit, type App, type SchemaPlan } from '@hearing/service-kit'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Kysely } from 'kysely'
 import type { Config } from './config.js'
 import type { Database } from './database.js'
 import { localProvider } from './providers/local.js'
 import { locationsRoutes } from './routes/locations.js'
+import { migrations } from './migrations/index.js'
+import { seed } from './seed.js'
 
 export const SERVICE = 'messaging-sync'
 export const SCHEMA = 'messaging'
+
+/** Migrations and reference data of this service's schema (migrate.js, tests). */
+export const schemaPlan: SchemaPlan = { schema: SCHEMA, migrations, seed }
 
 export interface BuildOptions {
   logLevel?: string | false

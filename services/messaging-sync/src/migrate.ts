@@ -1,6 +1,4 @@
 import { runMigrateCli } from '@hearing/service-kit'
-import { SCHEMA } from './app.js'
-import { migrations } from './migrations/index.js'
-import { seed } from './seed.js'
+import { schemaPlan } from './app.js'
 
-await runMigrateCli({ schema: SCHEMA, migrations, seed })
+await runMigrateCli(schemaPlan)

@@ -1,0 +1,68 @@
+import type { Test } from 'tap'
+import { migrateAndSeed, type SchemaPlan } from '@hearing/service-kit'
+import type { JWTVerifyGetKey } from 'jose'
+import { freshDatabase, testRedisUrl, TEST_INTERNAL_TOKEN } from './infra.js'
+import { testSigner } from './tokens.js'
+
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+interface Closable {
+  close(): Promise<unknown>
+}
+
+export interface ServiceUnderTest<C, A extends Closable> {
+  configSchema: { parse(env: unknown): C }
+  buildApp(config: C, opts: { logLevel: false; jwks?: JWTVerifyGetKey }): Promise<A>
+  schemaPlan: SchemaPlan
+  /** The service uses Redis: tests get REDIS_URL. */
+  redis?: boolean
+  /** Identity verifies with its own keys; the others get a test signer's key set. */
+  ownKeys?: boolean
+}
+
+/** What every service's test/helper.ts needs: a config on a fresh database, and a built, migrated app. */
+export function serviceTestKit<C extends { DATABASE_URL: string }, A extends Closable>(service: ServiceUnderTest<C, A>) {
+  async function testConfig(t: Teardown, overrides: Record<string, string> = {}): Promise<C> {
+    return service.configSchema.parse({
+      DATABASE_URL: await freshDatabase(t),
+      INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      IDENTITY_JWKS_URL: 'http://127.0.0.1:9/unused',
+      ...(service.redis ? { REDIS_URL: await testRedisUrl() } : {}),
+      ...overrides,
+    })
+  }
+  const migrate = (config: C) => migrateAndSeed(config.DATABASE_URL, service.schemaPlan)
+
+  /** A migrated, seeded app on a database of its own, closed after the test. */
+  async function build(t: Teardown, config?: C) {
+    const cfg = config ?? (await testConfig(t))
+    await migrate(cfg)
+    const signer = await testSigner()
+    const app = await service.buildApp(cfg, { logLevel: false, jwks: service.ownKeys ? undefined : signer.keySet })
+    t.teardown(() => app.close())
+    return { app, config: cfg, signer }
+  }
+  return { testConfig, build, migrate }
+}
+
+interface InjectableApp extends Closable {
+  inject(url: string): Promise<{ statusCode: number; json(): unknown }>
+}
+
+/** The checks every service must pass: alive, ready with its stores, migrations idempotent. */
+export function testServiceBasics<C extends { DATABASE_URL: string }>(
+  t: Test,
+  kit: { build(t: Teardown): Promise<{ app: InjectableApp; config: C }>; migrate(config: C): Promise<string[]> },
+  checks: Record<string, 'up'>,
+): void {
+  t.test('liveness, readiness and idempotent migrations', async (t) => {
+    const { app, config } = await kit.build(t)
+    t.same((await app.inject('/healthz')).json(), { status: 'ok' }, '/healthz answers')
+    const ready = await app.inject('/readyz')
+    t.equal(ready.statusCode, 200)
+    t.same(ready.json(), { status: 'ready', checks }, '/readyz reports each store up')
+    t.same(await kit.migrate(config), [], 'a second migration run executes nothing')
+  })
+}

@@ -1,0 +1,5 @@
+import { testServiceBasics } from '@hearing/infra/testing'
+import t from 'tap'
+import { kit } from './helper.js'
+
+testServiceBasics(t, kit, { postgres: 'up' })

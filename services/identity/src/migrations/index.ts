@@ -1,0 +1,22 @@
+import type { Migrations } from '@hearing/service-kit'
+import { sql } from 'kysely'
+
+// Frozen in time: migrations never import application code.
+export const migrations: Migrations = {
+  '2026-11-22T0000-signing-keys': {
+    async up(db) {
+      await db.schema
+        .createTable('signing_keys')
+        .addColumn('kid', 'text', (c) => c.primaryKey())
+        .addColumn('algorithm', 'text', (c) => c.notNull().defaultTo('EdDSA').check(sql`algorithm = 'EdDSA'`))
+        .addColumn('public_jwk', 'jsonb', (c) => c.notNull())
+        .addColumn('private_jwk', 'jsonb', (c) => c.notNull())
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('retired_at', 'timestamptz')
+        .execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('signing_keys').execute()
+    },
+  },
+}

@@ -1,0 +1,49 @@
+import { createTokenVerifier, InvalidTokenError } from '@hearing/service-kit'
+import { testSigner } from '@hearing/infra/testing'
+import { decodeJwt, decodeProtectedHeader } from 'jose'
+import t from 'tap'
+import { build } from './helper.js'
+
+t.test('signAccessToken: EdDSA at+jwt with the active kid, issuer, audience and a short life', async (t) => {
+  const { app, config, db } = await build(t)
+  await app.ready()
+  const token = await app.tokens.signAccessToken({ sub: 'user-1', role: 'staff' }, 600)
+  const { kid } = await db.selectFrom('signing_keys').select('kid').executeTakeFirstOrThrow()
+  t.same(decodeProtectedHeader(token), { alg: 'EdDSA', kid, typ: 'at+jwt' })
+  const claims = decodeJwt(token)
+  t.match(claims, { sub: 'user-1', role: 'staff', iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE })
+  t.equal(claims.exp! - claims.iat!, 600)
+  t.equal((decodeJwt(await app.tokens.signAccessToken({ sub: 'u', role: 'customer' })).exp ?? 0) - Math.floor(Date.now() / 1000) <= 900, true)
+  await t.rejects(app.tokens.signAccessToken({ sub: 'user-1', role: 'admin' }, 901), RangeError, 'no token outlives 15 minutes')
+  await t.rejects(app.tokens.signAccessToken({ sub: 'user-1', role: 'root' as 'admin' }), TypeError, 'unknown roles are refused')
+})
+
+t.test('tokens verify with the kit verifier over a real fetch of the JWKS; foreign ones do not', async (t) => {
+  const { app, config } = await build(t)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const verify = createTokenVerifier({
+    jwks: new URL(`http://127.0.0.1:${port}/.well-known/jwks.json`),
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  })
+  const token = await app.tokens.signAccessToken({ sub: 'user-42', role: 'admin' })
+  t.same(await verify(token), { id: 'user-42', role: 'admin' })
+
+  // Same issuer, audience and even the same kid: only the signature gives it away.
+  const [kid] = ((await app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as { keys: Array<{ kid: string }> }).keys.map((k) => k.kid)
+  const forger = await testSigner(kid)
+  const forged = await forger.sign({ sub: 'user-42', role: 'admin' })
+  await t.rejects(verify(forged), InvalidTokenError)
+  await t.rejects(verify(await testSigner('other-kid').then((s) => s.sign({ sub: 'user-42', role: 'admin' }))), InvalidTokenError)
+})
+
+t.test('identity verifies bearer tokens with its own keys, locally', async (t) => {
+  const { app } = await build(t)
+  const good = await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer' })
+  const ok = await app.inject({ method: 'GET', url: '/healthz', headers: { authorization: `Bearer ${good}` } })
+  t.equal(ok.statusCode, 200)
+  const forged = await (await testSigner()).sign({ sub: 'user-1', role: 'admin' })
+  const refused = await app.inject({ method: 'GET', url: '/healthz', headers: { authorization: `Bearer ${forged}` } })
+  t.equal(refused.statusCode, 401)
+})

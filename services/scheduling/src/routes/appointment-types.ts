@@ -1,0 +1,31 @@
+import { errorBody, type App } from '@hearing/service-kit'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { listActiveAppointmentTypes } from '../appointment-types.js'
+import type { Database } from '../database.js'
+
+const appointmentType = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  duration_minutes: z.number().int(),
+  location_uid: z.string(),
+  active: z.boolean(),
+  sort_order: z.number().int(),
+})
+
+const query = z.object({
+  location_uid: z
+    .string({ error: 'must be given at most once' })
+    .regex(/^[A-Za-z0-9-]{1,64}$/, 'must be a location uid (1-64 letters, digits or dashes)')
+    .optional(),
+})
+
+/** The spec's appointment_types read: active types, optionally of one location, in sort order. */
+export function appointmentTypesRoutes(app: App, db: Kysely<Database>) {
+  app.get(
+    '/appointment-types',
+    { schema: { querystring: query, response: { 200: z.array(appointmentType), 400: errorBody } } },
+    async (req) => listActiveAppointmentTypes(db, req.query.location_uid),
+  )
+}

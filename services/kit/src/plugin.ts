@@ -3,7 +3,7 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Kysely } from 'kysely'
 import type { Redis } from 'ioredis'
-import { createTokenVerifier, type AuthUser, type Role, type VerifierOptions } from './auth.js'
+import { createTokenVerifier, InvalidTokenError, type AuthUser, type Role, type VerifierOptions } from './auth.js'
 import { createDb, databaseReachable } from './db.js'
 import { errorPayload, installErrorHandling } from './errors.js'
 import { createRedis, redisReachable } from './redis.js'
@@ -19,6 +19,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The verified caller, or null for anonymous requests. */
     user: AuthUser | null
+    /** A bearer token came but failed verification. */
+    tokenRejected: boolean
   }
 }
 
@@ -63,14 +65,21 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
 
   const verify = createTokenVerifier(opts.auth)
   app.decorateRequest('user', null)
+  app.decorateRequest('tokenRejected', false)
+  // A bad token makes the caller anonymous; routes that need a user then answer 401 saying why,
+  // while public routes (health, analytics) keep working for a client whose token just expired.
   app.addHook('onRequest', async (req) => {
     const header = req.headers.authorization
     if (!header) return
     const [scheme, token] = header.split(' ')
     if (scheme?.toLowerCase() !== 'bearer' || !token) return
-    req.user = await verify(token)
+    req.user = await verify(token).catch(() => {
+      req.tokenRejected = true
+      return null
+    })
   })
   app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest, reply: FastifyReply) => {
+    if (req.tokenRejected) return reply.code(401).send(errorPayload(401, new InvalidTokenError().message))
     if (!req.user) return reply.code(401).send(errorPayload(401, 'Please sign in to continue.'))
     if (roles.length > 0 && !roles.includes(req.user.role)) return reply.code(403).send(errorPayload(403, 'You do not have permission to do this.'))
   })

@@ -13,12 +13,16 @@ function describe(error: z.ZodError, part: string): string {
     .map((issue) => {
       const where = [part, ...issue.path].join('.')
       if (issue.code === 'unrecognized_keys') return `${where}: unknown field(s) ${issue.keys.join(', ')}`
+      if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${where}: is required`
       return `${where}: ${issue.message}`
     })
     .join('; ')
 }
 
-/** Validates with zod. Bodies are strict: a field the route does not know is a 400, not silently dropped. */
+/**
+ * Validates with zod. A body object is made strict here, so a field the route does not know is a 400,
+ * not silently dropped; nested objects and unions must be declared with z.strictObject themselves.
+ */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
   const strict = httpPart === 'body' && schema instanceof z.ZodObject ? schema.strict() : schema
   return (data) => {

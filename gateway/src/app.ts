@@ -1,0 +1,53 @@
+import { createFastify, installErrorHandler, redisReachable, type App } from '@hearing/service-kit'
+import type { Config } from './config.js'
+import { apiProxy } from './proxy.js'
+import { rateLimiting } from './rate-limit.js'
+import { securityHeaders } from './security.js'
+import { spa } from './spa.js'
+
+export const SERVICE = 'gateway'
+
+export interface BuildOptions {
+  logLevel?: string | false
+  /** Prefix of the rate-limit counters in Redis; tests give each app its own. */
+  rateLimitNameSpace?: string
+}
+
+export async function buildApp(
+  config: Config,
+  { logLevel = config.LOG_LEVEL, rateLimitNameSpace = 'gateway-rate-limit:' }: BuildOptions = {},
+): Promise<App> {
+  const app = createFastify({
+    name: SERVICE,
+    logLevel,
+    requestIds: 'generate',
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
+  })
+  // The error handler only: the gateway's not-found handler is the SPA's 404 page (spa.ts).
+  installErrorHandler(app)
+
+  await securityHeaders(app, { publicUrl: config.PUBLIC_URL })
+  const redis = await rateLimiting(app, {
+    redisUrl: config.REDIS_URL,
+    max: config.RATE_LIMIT_MAX,
+    windowMs: config.RATE_LIMIT_WINDOW_MS,
+    nameSpace: rateLimitNameSpace,
+  })
+
+  const site = await spa(app, { distDir: config.WEB_DIST_DIR })
+  await app.register(apiProxy, { prefix: '/api', config })
+
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
+  // Ready when the SPA can be served. Redis is reported, not required (rate limits fail open), and
+  // upstreams are not probed: each service has probes of its own.
+  app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
+    const checks = {
+      web: (await site.built()) ? 'up' : 'down',
+      redis: (await redisReachable(redis)) ? 'up' : 'down',
+    }
+    const ready = checks.web === 'up'
+    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks })
+  })
+  return app
+}

@@ -1,0 +1,101 @@
+import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy'
+import { errorPayload, INVALID_URL_MESSAGE } from '@hearing/service-kit'
+import type { FastifyInstance } from 'fastify'
+import type { Config } from './config.js'
+import { classifyApiPath } from './path-guard.js'
+
+/** /api/<prefix>/* goes to the service at <env variable>, with /api/<prefix> stripped. */
+export const SERVICES = {
+  identity: 'IDENTITY_URL',
+  scheduling: 'SCHEDULING_URL',
+  messaging: 'MESSAGING_URL',
+  catalogue: 'CATALOGUE_URL',
+  content: 'CONTENT_URL',
+} as const satisfies Record<string, keyof Config>
+
+/**
+ * Client headers that would let a caller speak for someone else: identity and internal credentials
+ * (services trust them from the gateway only), forwarding information and request ids. The gateway
+ * drops them all, then sets the forwarding headers from what it knows itself.
+ */
+const DROPPED_HEADERS = new Set([
+  'forwarded', 'x-real-ip', 'x-client-ip', 'true-client-ip', 'cf-connecting-ip', 'x-request-id',
+])
+const DROPPED_PREFIXES = ['x-forwarded-', 'x-user-', 'x-internal-']
+
+type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>
+
+const forwardedHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (req, headers) => {
+  const out: typeof headers = {}
+  for (const [name, value] of Object.entries(headers)) {
+    if (DROPPED_HEADERS.has(name) || DROPPED_PREFIXES.some((p) => name.startsWith(p))) continue
+    out[name] = value
+  }
+  // request.ip/protocol/host honour X-Forwarded-* only from a configured trusted proxy.
+  out['x-forwarded-for'] = req.ip
+  out['x-forwarded-proto'] = req.protocol
+  out['x-forwarded-host'] = req.host
+  out['x-request-id'] = req.id
+  return out
+}
+
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
+const FAILURE_MESSAGES = {
+  502: 'This part of the site ran into a problem. Please try again shortly.',
+  503: 'This part of the site is temporarily unavailable. Please try again shortly.',
+  504: 'This part of the site is taking too long to answer. Please try again shortly.',
+} as const
+
+/**
+ * The answer when the upstream could not be reached (503: down, or not there at all), did not answer
+ * within UPSTREAM_TIMEOUT_MS (504; reply-from marks its timeouts with statusCode 504), or failed
+ * otherwise, e.g. reset the connection (502). reply-from has already logged the cause.
+ */
+const upstreamFailed: NonNullable<ReplyOptions['onError']> = (reply, { error }) => {
+  const { code, statusCode, cause } = error as Error & { code?: string; statusCode?: number; cause?: { code?: string } }
+  const status = UNREACHABLE.has(cause?.code ?? code ?? '') ? 503 : statusCode === 504 ? 504 : 502
+  reply.code(status).send(errorPayload(status, FAILURE_MESSAGES[status]))
+}
+
+/** The API: everything under /api. Register with { prefix: '/api' }. */
+export async function apiProxy(app: FastifyInstance, { config }: { config: Config }) {
+  app.addHook('onRequest', app.rateLimit())
+  app.addHook('onRequest', async (req, reply) => {
+    const path = req.url.split('?', 1)[0]!
+    const verdict = classifyApiPath(path)
+    if (verdict === 'internal') return reply.code(404).send(errorPayload(404, `No route for ${req.method} ${path}`))
+    if (verdict === 'malformed') return reply.code(400).send(errorPayload(400, INVALID_URL_MESSAGE))
+  })
+
+  // Bodies are read whole, whatever their type, so BODY_LIMIT_BYTES applies (streamed straight through,
+  // as the proxy does by default, they would escape Fastify's bodyLimit), then sent on byte for byte.
+  app.removeAllContentTypeParsers()
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
+
+  for (const [prefix, variable] of Object.entries(SERVICES)) {
+    const proxyOptions: FastifyHttpProxyOptions = {
+      prefix: `/${prefix}`,
+      upstream: config[variable],
+      proxyPayloads: false, // we parse (above); the proxy must not add its streaming parsers
+      handler: (req, reply, dest, options) =>
+        reply.from(
+          dest,
+          Buffer.isBuffer(req.body)
+            ? // contentType makes reply-from send the bytes as they came instead of re-encoding JSON
+              { ...options, body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' }
+            : options,
+        ),
+      replyOptions: {
+        rewriteRequestHeaders: forwardedHeaders,
+        timeout: config.UPSTREAM_TIMEOUT_MS,
+        onError: upstreamFailed,
+      },
+      undici: { connectTimeout: config.UPSTREAM_TIMEOUT_MS },
+      // No automatic retries: a 503 from a service reaches the client at once, and nothing is sent twice.
+      retryMethods: [],
+      disableRequestLogging: true,
+      destroyAgent: true,
+    }
+    await app.register(proxy, proxyOptions)
+  }
+}

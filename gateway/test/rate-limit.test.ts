@@ -1,0 +1,63 @@
+import { freePort } from '@hearing/infra/testing'
+import t from 'tap'
+import { RATE_LIMIT_MESSAGE } from '../src/rate-limit.js'
+import { build } from './helper.js'
+
+const TOO_MANY = { statusCode: 429, error: 'Too Many Requests', message: RATE_LIMIT_MESSAGE }
+
+t.test('the API answers 429 after RATE_LIMIT_MAX requests in the window', async (t) => {
+  const { app, upstreams } = await build(t, { env: { RATE_LIMIT_MAX: '3' } })
+  for (let i = 1; i <= 3; i++) {
+    const res = await app.inject({ method: 'GET', url: '/api/catalogue/products' })
+    t.equal(res.statusCode, 200, `request ${i}`)
+    t.equal(res.headers['x-ratelimit-remaining'], String(3 - i))
+  }
+  const res = await app.inject({ method: 'GET', url: '/api/catalogue/products' })
+  t.equal(res.statusCode, 429)
+  t.same(res.json(), TOO_MANY)
+  t.ok(Number(res.headers['retry-after']) > 0, 'says when to come back')
+  t.equal(upstreams.catalogue.seen.length, 3, 'the refused request never reached the service')
+})
+
+t.test('a forged X-Forwarded-For does not give a new allowance', async (t) => {
+  const { app } = await build(t, { env: { RATE_LIMIT_MAX: '2' } })
+  const statuses = []
+  for (const ip of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+    const res = await app.inject({ method: 'GET', url: '/api/content/articles', headers: { 'x-forwarded-for': ip } })
+    statuses.push(res.statusCode)
+  }
+  t.same(statuses, [200, 200, 429], 'all three counted against the real peer address')
+})
+
+t.test('behind a trusted proxy each client address has its own allowance', async (t) => {
+  const { app } = await build(t, { env: { RATE_LIMIT_MAX: '2', TRUSTED_PROXIES: '127.0.0.1' } })
+  const get = (ip: string) => app.inject({ method: 'GET', url: '/api/content/articles', headers: { 'x-forwarded-for': ip } })
+  t.equal((await get('203.0.113.1')).statusCode, 200)
+  t.equal((await get('203.0.113.1')).statusCode, 200)
+  t.equal((await get('203.0.113.1')).statusCode, 429, 'the first client is limited')
+  t.equal((await get('203.0.113.2')).statusCode, 200, 'another client is not')
+})
+
+t.test('pages and unknown paths count; static files and health probes do not', async (t) => {
+  const { app } = await build(t, { env: { RATE_LIMIT_MAX: '2' } })
+  for (let i = 0; i < 5; i++) {
+    t.equal((await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })).statusCode, 200)
+    t.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200)
+  }
+  t.equal((await app.inject({ method: 'GET', url: '/about-us' })).statusCode, 200)
+  t.equal((await app.inject({ method: 'GET', url: '/no-such-page' })).statusCode, 404)
+  const res = await app.inject({ method: 'GET', url: '/no-such-page-either' })
+  t.equal(res.statusCode, 429, 'probing unknown paths is limited too')
+  t.same(res.json(), TOO_MANY)
+  t.equal((await app.inject({ method: 'GET', url: '/api/identity/me' })).statusCode, 429, 'one allowance for pages and API')
+})
+
+t.test('with Redis unreachable the site keeps serving, unlimited', async (t) => {
+  const { app } = await build(t, { env: { RATE_LIMIT_MAX: '1', REDIS_URL: `redis://127.0.0.1:${await freePort()}` } })
+  for (let i = 0; i < 3; i++) {
+    t.equal((await app.inject({ method: 'GET', url: '/api/messaging/locations' })).statusCode, 200)
+  }
+  const ready = await app.inject({ method: 'GET', url: '/readyz' })
+  t.equal(ready.statusCode, 200, 'still ready')
+  t.same(ready.json(), { status: 'ready', checks: { web: 'up', redis: 'down' } })
+})

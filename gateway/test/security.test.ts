@@ -1,0 +1,37 @@
+import t from 'tap'
+import { build } from './helper.js'
+
+function directives(csp: unknown): Map<string, string[]> {
+  t.type(csp, 'string')
+  return new Map(
+    String(csp)
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((parts) => parts[0])
+      .map(([name, ...values]) => [name!, values]),
+  )
+}
+
+t.test('strict security headers on pages, assets, API answers and errors', async (t) => {
+  const { app } = await build(t)
+  for (const url of ['/', '/no-such-page', '/assets/app-abc123.js', '/api/messaging/locations', '/api/nope', '/api/messaging/internal/x']) {
+    const res = await app.inject({ method: 'GET', url })
+    const csp = directives(res.headers['content-security-policy'])
+    t.same(csp.get('script-src'), ["'self'"], `${url}: scripts only from the site, no 'unsafe-inline'`)
+    t.same(csp.get('default-src'), ["'self'"])
+    t.same(csp.get('frame-ancestors'), ["'none'"])
+    t.same(csp.get('object-src'), ["'none'"])
+    t.same(csp.get('style-src'), ["'self'", "'unsafe-inline'"])
+    t.notOk(csp.has('upgrade-insecure-requests'), 'not on a plain-http site')
+    t.equal(res.headers['strict-transport-security'], 'max-age=31536000; includeSubDomains')
+    t.equal(res.headers['x-content-type-options'], 'nosniff')
+    t.equal(res.headers['x-frame-options'], 'DENY')
+    t.equal(res.headers['referrer-policy'], 'strict-origin-when-cross-origin')
+  }
+})
+
+t.test('an https PUBLIC_URL upgrades insecure requests', async (t) => {
+  const { app } = await build(t, { env: { PUBLIC_URL: 'https://hearing.example.org' } })
+  const res = await app.inject({ method: 'GET', url: '/' })
+  t.ok(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests'))
+})

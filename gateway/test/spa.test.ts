@@ -1,0 +1,101 @@
+import { utimes, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import t from 'tap'
+import { build, INDEX_HTML } from './helper.js'
+
+t.test("the SPA's routes get index.html with 200, not cached", async (t) => {
+  const { app } = await build(t)
+  for (const url of ['/', '/about-us', '/about-us/', '/About-Us', '/products/phonak-audeo-l90', '/resources/tinnitus-tips?ref=home']) {
+    const res = await app.inject({ method: 'GET', url })
+    t.equal(res.statusCode, 200, url)
+    t.equal(res.body, INDEX_HTML)
+    t.match(res.headers['content-type'], /^text\/html/)
+    t.equal(res.headers['cache-control'], 'no-cache')
+  }
+})
+
+t.test("any other path gets the SPA's page (which says \"Oops! Page not found\") with status 404", async (t) => {
+  const { app } = await build(t)
+  for (const url of ['/no-such-page', '/products', '/products/', '/products/a/b', '/about-us/team', '/internal/x', '/assets/', '/assets/gone-123.js']) {
+    const res = await app.inject({ method: 'GET', url })
+    t.equal(res.statusCode, 404, url)
+    t.equal(res.body, INDEX_HTML, `${url} renders the SPA`)
+    t.equal(res.headers['cache-control'], 'no-cache')
+  }
+  const head = await app.inject({ method: 'HEAD', url: '/no-such-page' })
+  t.equal(head.statusCode, 404, 'HEAD too')
+  t.equal((await app.inject({ method: 'HEAD', url: '/about-us' })).statusCode, 200)
+})
+
+t.test('other methods on pages get a JSON 404', async (t) => {
+  const { app } = await build(t)
+  const res = await app.inject({ method: 'POST', url: '/about-us', payload: { a: 1 } })
+  t.equal(res.statusCode, 404)
+  t.same(res.json(), { statusCode: 404, error: 'Not Found', message: 'No route for POST /about-us' })
+})
+
+t.test('hashed assets are cached for a year, other files revalidated', async (t) => {
+  const { app } = await build(t)
+  const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' })
+  t.equal(asset.statusCode, 200)
+  t.match(asset.headers['content-type'], /javascript/)
+  t.equal(asset.headers['cache-control'], 'public, max-age=31536000, immutable')
+  const robots = await app.inject({ method: 'GET', url: '/robots.txt' })
+  t.equal(robots.statusCode, 200)
+  t.equal(robots.headers['cache-control'], 'no-cache')
+  const index = await app.inject({ method: 'GET', url: '/index.html' })
+  t.equal(index.headers['cache-control'], 'no-cache')
+})
+
+t.test('without spa-routes.json only / is a known page', async (t) => {
+  const { app } = await build(t, { dist: { routes: false } })
+  t.equal((await app.inject({ method: 'GET', url: '/' })).statusCode, 200)
+  t.equal((await app.inject({ method: 'GET', url: '/about-us' })).statusCode, 404)
+})
+
+t.test('an unusable spa-routes.json is treated like a missing one', async (t) => {
+  const { app, config } = await build(t)
+  t.equal((await app.inject({ method: 'GET', url: '/about-us' })).statusCode, 200)
+  const routesPath = path.join(config.WEB_DIST_DIR, 'spa-routes.json')
+  await writeFile(routesPath, '{"routes": "/about-us"}')
+  const later = new Date(Date.now() + 5000)
+  await utimes(routesPath, later, later) // a different mtime even on coarse-grained file systems
+  t.equal((await app.inject({ method: 'GET', url: '/' })).statusCode, 200)
+  t.equal((await app.inject({ method: 'GET', url: '/about-us' })).statusCode, 404)
+})
+
+t.test('without a web build the gateway still runs, says so, and is not ready', async (t) => {
+  const { app } = await build(t, { dist: { index: false } })
+  const res = await app.inject({ method: 'GET', url: '/' })
+  t.equal(res.statusCode, 200)
+  t.match(res.body, /web app is not built/)
+  t.equal((await app.inject({ method: 'GET', url: '/about-us' })).statusCode, 404)
+  const ready = await app.inject({ method: 'GET', url: '/readyz' })
+  t.equal(ready.statusCode, 503)
+  t.same(ready.json(), { status: 'unavailable', checks: { web: 'down', redis: 'up' } })
+  t.equal((await app.inject({ method: 'GET', url: '/api/messaging/locations' })).statusCode, 200, 'the API still works')
+})
+
+t.test('a rebuild while running is picked up', async (t) => {
+  const { app, config } = await build(t)
+  t.equal((await app.inject({ method: 'GET', url: '/' })).body, INDEX_HTML)
+  const rebuilt = INDEX_HTML.replace('app-abc123', 'app-def456')
+  const indexPath = path.join(config.WEB_DIST_DIR, 'index.html')
+  await writeFile(indexPath, rebuilt)
+  await writeFile(path.join(config.WEB_DIST_DIR, 'spa-routes.json'), JSON.stringify(['/', '/contact-us']))
+  const later = new Date(Date.now() + 5000)
+  await utimes(indexPath, later, later) // a different mtime even on coarse-grained file systems
+  t.equal((await app.inject({ method: 'GET', url: '/' })).body, rebuilt)
+  t.equal((await app.inject({ method: 'GET', url: '/contact-us' })).statusCode, 200)
+  t.equal((await app.inject({ method: 'GET', url: '/about-us' })).statusCode, 404)
+})
+
+t.test('health and readiness', async (t) => {
+  const { app } = await build(t)
+  const health = await app.inject({ method: 'GET', url: '/healthz' })
+  t.equal(health.statusCode, 200)
+  t.same(health.json(), { status: 'ok' })
+  const ready = await app.inject({ method: 'GET', url: '/readyz' })
+  t.equal(ready.statusCode, 200)
+  t.same(ready.json(), { status: 'ready', checks: { web: 'up', redis: 'up' } })
+})

@@ -84,9 +84,11 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
     if (roles.length > 0 && !roles.includes(req.user.role)) return reply.code(403).send(errorPayload(403, 'You do not have permission to do this.'))
   })
 
-  // Service-to-service routes: the gateway never forwards them, and they also demand the shared secret.
+  // Service-to-service routes: the gateway never forwards them, and they also demand the shared
+  // secret. Judged by the route that matched, not the raw URL, so no spelling of the path escapes.
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/internal/') && req.url !== '/internal') return
+    const route = req.routeOptions.url
+    if (!route || !(route === '/internal' || route.startsWith('/internal/'))) return
     if (!sameSecret(req.headers[INTERNAL_TOKEN_HEADER], opts.internalToken)) {
       return reply.code(403).send(errorPayload(403, 'Internal route: service credential required.'))
     }

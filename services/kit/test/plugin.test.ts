@@ -77,6 +77,7 @@ t.test('roles are enforced from the verified token', async (t) => {
 t.test('internal routes need the service credential', async (t) => {
   const { app } = await build(t)
   t.equal((await app.inject('/internal/ping')).statusCode, 403)
+  t.equal((await app.inject('/%69nternal/ping')).statusCode, 403, 'an encoded spelling of the path is guarded too')
   t.equal((await app.inject({ url: '/internal/ping', headers: { [INTERNAL_TOKEN_HEADER]: 'wrong' } })).statusCode, 403)
   t.same((await app.inject({ url: '/internal/ping', headers: { [INTERNAL_TOKEN_HEADER]: INTERNAL } })).json(), { pong: true })
 })

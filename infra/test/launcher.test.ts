@@ -1,5 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import t from 'tap'
@@ -33,6 +33,10 @@ function launch(env: Record<string, string>) {
   return { child, exited, ready, output: () => output }
 }
 
+function childPids(pid: number): number[] {
+  return execFileSync('ps', ['-o', 'pid=', '--ppid', String(pid)], { encoding: 'utf8' }).split('\n').map(Number).filter(Boolean)
+}
+
 function alive(pid: number): boolean {
   try {
     process.kill(pid, 0)
@@ -44,6 +48,7 @@ function alive(pid: number): boolean {
 
 t.test('npm start boots the whole stack, refuses a second instance, stops cleanly and restarts on its data', async (t) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-launch-'))
+  chmodSync(dataDir, 0o755) // the embedded PostgreSQL runs as 'postgres' when we are root
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const port = await freePort()
   const env = { PORT: String(port), DATA_DIR: dataDir, REDIS_URL: await testRedisUrl(), LOG_LEVEL: 'warn' }
@@ -73,9 +78,12 @@ t.test('npm start boots the whole stack, refuses a second instance, stops cleanl
 
   const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres/cluster/postmaster.pid'), 'utf8').split('\n')[0])
   t.ok(alive(postmasterPid), 'embedded PostgreSQL is running')
+  const launched = childPids(first.child.pid!)
+  t.ok(launched.length >= 7, `it runs postgres, five services and the gateway (${launched.length} processes)`)
   first.child.kill('SIGTERM')
   t.equal(await first.exited, 0, 'SIGTERM stops it with status 0')
   t.notOk(alive(postmasterPid), 'PostgreSQL stopped')
+  t.same(launched.filter(alive), [], 'no process it started is left behind')
   t.notOk(await portAnswers(port), 'gateway port released')
   t.notOk(existsSync(path.join(dataDir, 'launcher.pid')), 'lock released')
 

@@ -48,6 +48,21 @@ function runAsIds(): { uid: number; gid: number } | undefined {
   }
 }
 
+/** The 'postgres' user must be able to walk down to the data directory from /. */
+async function assertReachable(dir: string, ids: { uid: number }): Promise<void> {
+  const { stat } = await import('node:fs/promises')
+  for (let current = path.dirname(dir); ; current = path.dirname(current)) {
+    const info = await stat(current)
+    if (info.uid !== ids.uid && (info.mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the 'postgres' user, which cannot enter ${current}. Allow it (chmod o+x ${current}), ` +
+          'choose another DATA_DIR, or set DATABASE_URL to a PostgreSQL server.',
+      )
+    }
+    if (current === path.dirname(current)) return
+  }
+}
+
 function run(cmd: string, args: string[], ids: ReturnType<typeof runAsIds>): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } })
@@ -69,6 +84,7 @@ export async function startLocalPostgres({ dataDir, port, log = () => {} }: Loca
   const clusterDir = path.join(dataDir, 'cluster')
   const passwordFile = path.join(dataDir, 'password')
   await mkdir(dataDir, { recursive: true, mode: 0o700 })
+  if (ids) await assertReachable(dataDir, ids)
 
   if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
     await rm(clusterDir, { recursive: true, force: true })

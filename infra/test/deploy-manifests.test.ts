@@ -35,7 +35,7 @@ const GATEWAY: Proc = { name: 'gateway', dir: 'gateway', kind: 'gateway' }
 const PROCESSES: Proc[] = [...SERVICES, GATEWAY]
 /** Variables only the launcher, docker compose or the test tooling read (documented in .env.example too). */
 const TOOLING_VARS = new Set([
-  'PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'LOG_LEVEL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD',
+  'PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'LOG_LEVEL',
   'POSTGRES_PASSWORD',
   'TEST_DATABASE_URL', 'TEST_REDIS_URL', 'TESTCONTAINERS', 'CHROMIUM_PATH',
 ])

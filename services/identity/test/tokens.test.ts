@@ -40,10 +40,11 @@ t.test('tokens verify with the kit verifier over a real fetch of the JWKS; forei
 
 t.test('identity verifies bearer tokens with its own keys, locally', async (t) => {
   const { app } = await build(t)
+  app.get('/whoami', { preHandler: app.requireRole() }, async (req) => req.user)
   const good = await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer' })
-  const ok = await app.inject({ method: 'GET', url: '/healthz', headers: { authorization: `Bearer ${good}` } })
-  t.equal(ok.statusCode, 200)
+  const ok = await app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${good}` } })
+  t.same(ok.json(), { id: 'user-1', role: 'customer' })
   const forged = await (await testSigner()).sign({ sub: 'user-1', role: 'admin' })
-  const refused = await app.inject({ method: 'GET', url: '/healthz', headers: { authorization: `Bearer ${forged}` } })
+  const refused = await app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${forged}` } })
   t.equal(refused.statusCode, 401)
 })

@@ -1,5 +1,4 @@
-import { createFastify, serviceKit, type App, type SchemaPlan } from '@hearing/service-kit'
-import type { JWTVerifyGetKey } from 'jose'
+import { createService, type App, type BuildOptions, type SchemaPlan } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Config } from './config.js'
 import type { Database } from './database.js'
@@ -12,20 +11,8 @@ export const SCHEMA = 'content'
 /** Migrations and reference data of this service's schema (migrate.js, tests). */
 export const schemaPlan: SchemaPlan = { schema: SCHEMA, migrations }
 
-export interface BuildOptions {
-  logLevel?: string | false
-  /** Tests verify tokens against a key set of their own instead of identity's JWKS URL. */
-  jwks?: JWTVerifyGetKey
-}
-
 export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks }: BuildOptions = {}): Promise<App> {
-  const app = createFastify({ name: SERVICE, logLevel })
-  await app.register(serviceKit, {
-    schema: SCHEMA,
-    databaseUrl: config.DATABASE_URL,
-    internalToken: config.INTERNAL_TOKEN,
-    auth: { jwks: jwks ?? new URL(config.IDENTITY_JWKS_URL), issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
-  })
+  const app = await createService(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks })
   eventsRoutes(app, app.db as Kysely<Database>)
   return app
 }

@@ -1,5 +1,4 @@
-import { createFastify, serviceKit, type App, type SchemaPlan } from '@hearing/service-kit'
-import type { JWTVerifyGetKey } from 'jose'
+import { createService, type App, type BuildOptions, type SchemaPlan } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Config } from './config.js'
 import type { Database } from './database.js'
@@ -20,23 +19,13 @@ declare module 'fastify' {
   }
 }
 
-export interface BuildOptions {
-  logLevel?: string | false
-  /** Overrides the key set tokens are verified with; by default identity's own keys, read locally. */
-  jwks?: JWTVerifyGetKey
-}
-
 export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks }: BuildOptions = {}): Promise<App> {
-  const app = createFastify({ name: SERVICE, logLevel })
-  // The kit wants the key resolver before it opens the database: the store reaches app.db on first use.
-  const keys = keyStore(() => app.db as Kysely<Database>)
-  await app.register(serviceKit, {
-    schema: SCHEMA,
-    databaseUrl: config.DATABASE_URL,
-    internalToken: config.INTERNAL_TOKEN,
-    auth: { jwks: jwks ?? keys.keySet, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
-  })
-  app.addHook('onReady', async () => ensureSigningKey(app.db as Kysely<Database>))
+  // Identity verifies tokens with its own keys, read from its database once createService opened it.
+  let db: Kysely<Database> | undefined
+  const keys = keyStore(() => db!)
+  const app = await createService(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks: jwks ?? keys.keySet })
+  db = app.db as Kysely<Database>
+  app.addHook('onReady', async () => ensureSigningKey(db!))
   app.decorate('tokens', createTokenSigner(keys, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, defaultTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }))
   jwksRoutes(app, keys)
   return app

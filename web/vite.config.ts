@@ -1,4 +1,7 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
@@ -56,11 +59,36 @@ function spaRoutesManifest(): Plugin {
   }
 }
 
+/**
+ * Writes a .br and a .gz beside every text asset of the build, compressed once at maximum level, so
+ * the gateway serves them as they are (@fastify/static preCompressed) without compressing per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'hearing:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const files = await readdir(outDir, { recursive: true })
+      for (const file of files.filter((f) => /\.(js|css|html|svg|json|txt|xml)$/.test(f))) {
+        const full = path.join(outDir, file)
+        const content = await readFile(full)
+        if (content.length < 1024) continue
+        await writeFile(`${full}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
+        await writeFile(`${full}.gz`, gzipSync(content, { level: 9 }))
+      }
+    },
+  }
+}
+
 const coreVendor =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|react-toastify|clsx)[\\/]/
 
 export default defineConfig({
-  plugins: [react(), practiceHtml(), spaRoutesManifest()],
+  plugins: [react(), practiceHtml(), spaRoutesManifest(), precompress()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
     // toolchain.md P1: the root node_modules holds react 18 (pulled by tap); react-router and swr

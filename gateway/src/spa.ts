@@ -91,6 +91,7 @@ export async function spa(app: FastifyInstance, { distDir }: { distDir: string }
     // Directories ("/", "/assets/") are not files: the not-found handler below answers them
     // ("/" is a page like any other) instead of @fastify/static's 403.
     allowedPath: (pathName) => !pathName.endsWith('/'),
+    preCompressed: true, // the web build writes .br and .gz beside each asset
     cacheControl: false, // set here instead:
     setHeaders: (reply, filePath) => reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE),
   })

@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { brotliCompressSync } from 'node:zlib'
 import { request } from 'node:http'
 import { createServer, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -81,6 +82,7 @@ export async function fakeWebDist(t: TestContext, { index = true, routes = true 
   t.teardown(() => rm(dir, { recursive: true, force: true }))
   await mkdir(path.join(dir, 'assets'))
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")\n')
+  await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("app")\n'))
   await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n')
   if (index) await writeFile(path.join(dir, 'index.html'), INDEX_HTML)
   if (routes) await writeFile(path.join(dir, 'spa-routes.json'), JSON.stringify(SPA_ROUTES))

@@ -1,5 +1,6 @@
 import { utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { brotliDecompressSync } from 'node:zlib'
 import t from 'tap'
 import { build, INDEX_HTML } from './helper.js'
 
@@ -45,6 +46,19 @@ t.test('hashed assets are cached for a year, other files revalidated', async (t)
   t.equal(robots.headers['cache-control'], 'no-cache')
   const index = await app.inject({ method: 'GET', url: '/index.html' })
   t.equal(index.headers['cache-control'], 'no-cache')
+})
+
+t.test('precompressed assets are served to browsers that accept them', async (t) => {
+  const { app } = await build(t)
+  const br = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } })
+  t.equal(br.statusCode, 200)
+  t.equal(br.headers['content-encoding'], 'br')
+  t.match(br.headers['content-type'], /javascript/)
+  t.equal(br.headers['cache-control'], 'public, max-age=31536000, immutable')
+  t.equal(brotliDecompressSync(br.rawPayload).toString(), 'console.log("app")\n')
+  const plain = await app.inject({ method: 'GET', url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'identity' } })
+  t.notOk(plain.headers['content-encoding'])
+  t.equal(plain.body, 'console.log("app")\n')
 })
 
 t.test('without spa-routes.json only / is a known page', async (t) => {

@@ -32,3 +32,13 @@ test('pages are served with strict security headers', async ({ request }) => {
   expect(response.headers()['x-content-type-options']).toBe('nosniff')
   expect(response.headers()['strict-transport-security']).toContain('max-age=')
 })
+
+test('the app script is served precompressed and cached for a year', async ({ request }) => {
+  const html = await (await request.get('/')).text()
+  const script = html.match(/<script type="module" crossorigin src="([^"]+)"/)?.[1]
+  expect(script).toMatch(/^\/assets\/.+\.js$/)
+  const response = await request.get(script!, { headers: { 'accept-encoding': 'br, gzip' } })
+  expect(response.status()).toBe(200)
+  expect(response.headers()['content-encoding']).toBe('br')
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable')
+})

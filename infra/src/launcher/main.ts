@@ -1,11 +1,11 @@
-import { mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { freePort, portAnswers } from '../net.js'
 import { internalToken, providePostgres, provideRedis, type Backing } from './backing-services.js'
 import { runToCompletion, startChild, stopChild, waitUntilReady, type Child } from './child.js'
 import { launcherConfig } from './config.js'
 import { acquireLock } from './lock.js'
-import { GATEWAY, SERVICES } from './paths.js'
+import { GATEWAY, pick, REPO_ROOT, SERVICES } from './paths.js'
 import { buildWeb, WEB_DIST_DIR, webBuildIsStale } from './web-build.js'
 
 /**
@@ -64,12 +64,15 @@ async function main() {
     const out = await runToCompletion(service, 'migrate.js', { PATH: process.env.PATH, DATABASE_URL: postgres.url })
     if (!out.endsWith('up to date')) say(`Migrated ${out}`)
   }
+  await bootstrapAdmin(postgres.url)
 
   const ports = new Map<string, number>()
   for (const service of SERVICES) ports.set(service.name, await freePort())
   const url = (name: string) => `http://127.0.0.1:${ports.get(name)}`
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${config.PORT}`
   const common = {
     PATH: process.env.PATH,
+    PUBLIC_URL: publicUrl,
     NODE_ENV: process.env.NODE_ENV ?? 'production',
     HOST: '127.0.0.1',
     LOG_LEVEL: config.LOG_LEVEL,
@@ -80,13 +83,14 @@ async function main() {
   }
 
   for (const service of SERVICES) {
-    const child = startChild(service, 'server.js', { ...common, PORT: String(ports.get(service.name)) }, logDir, say)
+    const env = { ...common, ...pick(process.env, service.passThrough), PORT: String(ports.get(service.name)), MESSAGING_INTERNAL_URL: url('messaging-sync') }
+    const child = startChild(service, 'server.js', env, logDir, say)
     children.push(child)
     watch(child)
   }
   await Promise.all(children.map((child) => waitUntilReady(child, `${url(child.name)}/readyz`)))
 
-  const gatewayEnv: NodeJS.ProcessEnv = { ...common, HOST: '0.0.0.0', PORT: String(config.PORT), WEB_DIST_DIR }
+  const gatewayEnv: NodeJS.ProcessEnv = { ...common, ...pick(process.env, GATEWAY.passThrough), HOST: '0.0.0.0', PORT: String(config.PORT), WEB_DIST_DIR }
   for (const service of SERVICES) gatewayEnv[service.gatewayEnv] = url(service.name)
   const gateway = startChild(GATEWAY, 'server.js', gatewayEnv, logDir, say)
   children.push(gateway)
@@ -95,6 +99,18 @@ async function main() {
 
   say(`\nReady in ${elapsed()}: http://localhost:${config.PORT}`)
   say(`Logs: ${logDir}. Press Ctrl-C to stop.`)
+}
+
+/**
+ * The first admin account: from ADMIN_EMAIL/ADMIN_PASSWORD, else generated and printed once by
+ * identity's bootstrap script (it does nothing when an admin exists).
+ */
+async function bootstrapAdmin(databaseUrl: string) {
+  const identity = SERVICES[0]!
+  if (!existsSync(path.join(REPO_ROOT, identity.dir, 'dist', 'bootstrap-admin.js'))) return
+  const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ...pick(process.env, ['ADMIN_EMAIL', 'ADMIN_PASSWORD']) }
+  const out = await runToCompletion(identity, 'bootstrap-admin.js', env)
+  if (out) say(out)
 }
 
 /** A process that dies on its own takes the whole stack down: a half-running site helps nobody. */

@@ -11,15 +11,32 @@ export interface ProcessSpec {
   dir: string
   /** Route prefix at the gateway and the env variable that gives the gateway its URL. */
   gatewayEnv?: string
+  /** Optional settings handed through from the launcher's own environment when set there. */
+  passThrough?: readonly string[]
 }
 
 /** The five services, in start order (identity first: the others fetch its keys). */
 export const SERVICES: readonly (ProcessSpec & { gatewayEnv: string })[] = [
-  { name: 'identity', dir: 'services/identity', gatewayEnv: 'IDENTITY_URL' },
+  {
+    name: 'identity',
+    dir: 'services/identity',
+    gatewayEnv: 'IDENTITY_URL',
+    passThrough: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_DAYS', 'SESSION_MAX_DAYS'],
+  },
   { name: 'scheduling', dir: 'services/scheduling', gatewayEnv: 'SCHEDULING_URL' },
-  { name: 'messaging-sync', dir: 'services/messaging-sync', gatewayEnv: 'MESSAGING_URL' },
+  { name: 'messaging-sync', dir: 'services/messaging-sync', gatewayEnv: 'MESSAGING_URL', passThrough: ['SMTP_URL', 'EMAIL_FROM'] },
   { name: 'catalogue', dir: 'services/catalogue', gatewayEnv: 'CATALOGUE_URL' },
-  { name: 'content', dir: 'services/content', gatewayEnv: 'CONTENT_URL' },
+  {
+    name: 'content',
+    dir: 'services/content',
+    gatewayEnv: 'CONTENT_URL',
+    passThrough: ['REVIEWS_PROVIDER', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID', 'GOOGLE_PLACES_BASE_URL', 'REVIEWS_TIMEOUT_MS'],
+  },
 ]
 
-export const GATEWAY: ProcessSpec = { name: 'gateway', dir: 'gateway' }
+export const GATEWAY: ProcessSpec = { name: 'gateway', dir: 'gateway', passThrough: ['TRUSTED_PROXIES', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS'] }
+
+/** The variables among `names` that are set in `env`. */
+export function pick(env: NodeJS.ProcessEnv, names: readonly string[] = []): Record<string, string> {
+  return Object.fromEntries(names.flatMap((name) => (env[name] === undefined ? [] : [[name, env[name]!]])))
+}

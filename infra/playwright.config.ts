@@ -2,12 +2,32 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { defineConfig, devices } from '@playwright/test'
 
+import {
+  ADMIN_EMAIL,
+  ADMIN_PASSWORD,
+  BASE_URL,
+  E2E_PORT,
+  GOOGLE_CLIENT_ID,
+  GOOGLE_CLIENT_SECRET,
+  MOCK_CONTROL_PORT,
+  MOCK_CONTROL_URL,
+  MOCK_OIDC_PORT,
+  MOCK_OIDC_URL,
+  MOCK_SMTP_PORT,
+} from './e2e/support/env.js'
+
 /**
  * Journeys through the whole stack, started exactly as `npm start` starts it (fresh data directory),
  * in Debian's Chromium: browsers cannot be downloaded here.
+ *
+ * Two web servers, started in order: first the stand-ins for the outside world (an SMTP sink that
+ * receives the site's e-mails, an OpenID provider in Google's place, and a control API the tests
+ * read them through: e2e/support/mock-services.mjs), then the stack, configured to use them.
+ * (A globalSetup would run only after the web servers are up: too late for the stack to find them.)
  */
-const PORT = Number(process.env.E2E_PORT ?? 8199)
+const PORT = E2E_PORT
 const DATA_DIR = path.join(tmpdir(), `hc-e2e-data-${PORT}`)
+const REPO_ROOT = path.resolve(import.meta.dirname, '..')
 
 export default defineConfig({
   testDir: './e2e',
@@ -16,7 +36,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: BASE_URL,
     trace: 'off',
   },
   projects: [
@@ -31,14 +51,45 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && node infra/dist/launcher/main.js`,
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn' },
-    url: `http://127.0.0.1:${PORT}/readyz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-  },
+  webServer: [
+    {
+      command: 'node infra/e2e/support/mock-services.mjs',
+      cwd: REPO_ROOT,
+      env: {
+        MOCK_SMTP_PORT: String(MOCK_SMTP_PORT),
+        MOCK_OIDC_PORT: String(MOCK_OIDC_PORT),
+        MOCK_CONTROL_PORT: String(MOCK_CONTROL_PORT),
+      },
+      url: `${MOCK_CONTROL_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 20_000,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+    },
+    {
+      command: `rm -rf ${DATA_DIR} && node infra/dist/launcher/main.js`,
+      cwd: REPO_ROOT,
+      env: {
+        PORT: String(PORT),
+        DATA_DIR,
+        LOG_LEVEL: 'warn',
+        // Every journey comes from 127.0.0.1: the per-address limit would throttle the suite itself.
+        RATE_LIMIT_MAX: '100000',
+        // The browser reaches the site at 127.0.0.1: links in e-mails and the Origin check must agree.
+        PUBLIC_URL: BASE_URL,
+        SMTP_URL: `smtp://127.0.0.1:${MOCK_SMTP_PORT}`,
+        EMAIL_FROM: 'North Georgia Hearing Care <no-reply@example.com>',
+        GOOGLE_CLIENT_ID,
+        GOOGLE_CLIENT_SECRET,
+        GOOGLE_ISSUER: MOCK_OIDC_URL,
+        ADMIN_EMAIL,
+        ADMIN_PASSWORD,
+      },
+      url: `${BASE_URL}/readyz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    },
+  ],
 })

@@ -3,12 +3,18 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
+import { gzipAsync } from '@gfx/zopfli'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
+import { contentValidationAtBuildOnly } from './scripts/content-validation.ts'
+import { styledComponentIds } from './scripts/styled-component-ids.ts'
+
 // Imported at build time: these modules use relative imports only (no '@/' alias) and no browser APIs.
-import { practice } from './src/config/practice.ts'
+import { practice } from './src/content/practice.ts'
 import { spaRoutes } from './src/config/spa-routes.ts'
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url))
 
 /** Where `npm run dev` / `npm run preview` send /api: the gateway of a locally running stack. */
 const apiTarget = 'http://127.0.0.1:8080'
@@ -16,7 +22,7 @@ const apiTarget = 'http://127.0.0.1:8080'
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-/** Fills index.html's %PRACTICE_*% placeholders from src/config/practice.ts. */
+/** Fills index.html's %PRACTICE_*% placeholders from src/content/practice.ts. */
 function practiceHtml(): Plugin {
   return {
     name: 'hearing:practice-html',
@@ -41,7 +47,7 @@ const supportedPattern = /^\/$|^(\/(:[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9._~-]+))+$/
 function spaRoutesManifest(): Plugin {
   return {
     name: 'hearing:spa-routes-manifest',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     buildStart() {
       for (const pattern of spaRoutes) {
         if (!supportedPattern.test(pattern)) {
@@ -67,7 +73,7 @@ function precompress(): Plugin {
   let outDir = 'dist'
   return {
     name: 'hearing:precompress',
-    apply: 'build',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)
     },
@@ -78,26 +84,47 @@ function precompress(): Plugin {
         const content = await readFile(full)
         if (content.length < 1024) continue
         await writeFile(`${full}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }))
-        await writeFile(`${full}.gz`, gzipSync(content, { level: 9 }))
+        // Scripts and styles, which every visit downloads, get zopfli's gzip: a few percent smaller
+        // than zlib's best, same format, decoded by every browser (slower to make, build time only).
+        const gzip = /\.(js|css)$/.test(file) ? Buffer.from(await gzipAsync(content, { numiterations: 15 })) : gzipSync(content, { level: 9 })
+        await writeFile(`${full}.gz`, gzip)
       }
     },
   }
 }
 
+// react-toastify (and its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
 const coreVendor =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|react-toastify|clsx)[\\/]/
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal)[\\/]/
 
 export default defineConfig({
-  plugins: [react(), practiceHtml(), spaRoutesManifest(), precompress()],
+  plugins: [
+    react(),
+    styledComponentIds({ root: webRoot }),
+    contentValidationAtBuildOnly({ root: webRoot }),
+    practiceHtml(),
+    spaRoutesManifest(),
+    precompress(),
+  ],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // swr's shim of useSyncExternalStore for React < 18: React 19 has it built in.
+      'use-sync-external-store/shim': fileURLToPath(new URL('./scripts/use-sync-external-store-shim.ts', import.meta.url)),
+    },
     // toolchain.md P1: the root node_modules holds react 18 (pulled by tap); react-router and swr
     // live there too and would bundle it next to our react 19. One React only.
     dedupe: ['react', 'react-dom'],
   },
+  // The pre-rendering build (`vite build --ssr src/entry-server.tsx`) bundles its dependencies
+  // instead of importing them from node_modules at run time, where react-router and swr would
+  // find the root's React 18 (see dedupe above).
+  ssr: { noExternal: true },
   server: { proxy: { '/api': apiTarget } },
   preview: { proxy: { '/api': apiTarget } },
   build: {
+    // Every browser the site supports preloads modules natively: no polyfill in the first script.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         codeSplitting: {

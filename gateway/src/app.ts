@@ -35,7 +35,8 @@ export async function buildApp(
     nameSpace: rateLimitNameSpace,
   })
 
-  const site = await spa(app, { distDir: config.WEB_DIST_DIR })
+  // Canonical URLs, Open Graph URLs, JSON-LD and robots.txt name the site by its public origin.
+  const site = await spa(app, { distDir: config.WEB_DIST_DIR, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` })
   await app.register(apiProxy, { prefix: '/api', config })
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))

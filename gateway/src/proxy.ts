@@ -93,6 +93,9 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Confi
       undici: { connectTimeout: config.UPSTREAM_TIMEOUT_MS },
       // No automatic retries: a 503 from a service reaches the client at once, and nothing is sent twice.
       retryMethods: [],
+      // A service's relative redirect is site-relative (identity's confirm-email and Google callback
+      // answer `Location: /`): the proxy must not prefix it with /api/<service>.
+      internalRewriteLocationHeader: false,
       disableRequestLogging: true,
       destroyAgent: true,
     }

@@ -6,6 +6,9 @@ import type { FastifyInstance } from 'fastify'
  * (useDefaults off) so what it allows is all here: Vite emits external hashed scripts only, so
  * scripts need no 'unsafe-inline'; styles do, because styled-components injects <style> tags.
  */
+/** Our own documents, shown in a viewer on our own pages (the rack-card PDF on /cognivue). */
+const FRAMEABLE_BY_OUR_PAGES = /^\/files\/[^?#]+\.pdf(?:[?#]|$)/i
+
 export async function securityHeaders(app: FastifyInstance, { publicUrl }: { publicUrl?: string }) {
   const https = publicUrl?.startsWith('https://') ?? false
   await app.register(helmet, {
@@ -34,5 +37,12 @@ export async function securityHeaders(app: FastifyInstance, { publicUrl }: { pub
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
+  })
+  // Only our own pages may frame those documents; everything else stays unframeable.
+  app.addHook('onSend', async (req, reply) => {
+    if (!FRAMEABLE_BY_OUR_PAGES.test(req.url)) return
+    reply.header('x-frame-options', 'SAMEORIGIN')
+    const csp = reply.getHeader('content-security-policy')
+    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
   })
 }

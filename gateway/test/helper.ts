@@ -38,6 +38,8 @@ export async function startEchoUpstream(t: TestContext, service: string): Promis
   const server = Fastify()
   server.removeAllContentTypeParsers()
   server.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body))
+  // Services redirect site-relative (identity's confirm-email link answers `Location: /`).
+  server.get('/redirect-home', async (_req, reply) => reply.redirect('/'))
   server.all('/*', async (req) => {
     const echo: Echo = { service, method: req.method, url: req.url, headers: req.headers, body: (req.body as string | undefined) ?? null }
     seen.push(echo)
@@ -83,7 +85,9 @@ export async function fakeWebDist(t: TestContext, { index = true, routes = true 
   await mkdir(path.join(dir, 'assets'))
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")\n')
   await writeFile(path.join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync('console.log("app")\n'))
-  await writeFile(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\n')
+  await writeFile(path.join(dir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>\n')
+  await mkdir(path.join(dir, 'files'))
+  await writeFile(path.join(dir, 'files', 'card.pdf'), '%PDF-1.7\n')
   if (index) await writeFile(path.join(dir, 'index.html'), INDEX_HTML)
   if (routes) await writeFile(path.join(dir, 'spa-routes.json'), JSON.stringify(SPA_ROUTES))
   return dir

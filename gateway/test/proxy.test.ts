@@ -141,6 +141,13 @@ t.test('other ambiguous paths are refused, paths merely mentioning "internal" ar
   t.equal(upstreams.content.seen.length, 3)
 })
 
+t.test("a service's site-relative redirect reaches the browser unchanged", async (t) => {
+  const { app } = await build(t)
+  const res = await app.inject({ method: 'GET', url: '/api/identity/redirect-home' })
+  t.equal(res.statusCode, 302)
+  t.equal(res.headers.location, '/', 'not rewritten to /api/identity/')
+})
+
 t.test('unknown /api paths answer a JSON 404', async (t) => {
   const { app } = await build(t)
   for (const url of ['/api/nope/x', '/api', '/api/', '/api/Identity/me']) {

@@ -35,3 +35,13 @@ t.test('an https PUBLIC_URL upgrades insecure requests', async (t) => {
   const res = await app.inject({ method: 'GET', url: '/' })
   t.ok(directives(res.headers['content-security-policy']).has('upgrade-insecure-requests'))
 })
+
+t.test('our PDFs may be framed by our own pages only; nothing else may be framed at all', async (t) => {
+  const { app } = await build(t)
+  const pdf = await app.inject({ method: 'GET', url: '/files/card.pdf' })
+  t.equal(pdf.statusCode, 200)
+  t.equal(pdf.headers['x-frame-options'], 'SAMEORIGIN')
+  t.same(directives(pdf.headers['content-security-policy']).get('frame-ancestors'), ["'self'"])
+  const page = await app.inject({ method: 'GET', url: '/files/card.pdf.html' })
+  t.same(directives(page.headers['content-security-policy']).get('frame-ancestors'), ["'none'"])
+})

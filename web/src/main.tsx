@@ -1,13 +1,18 @@
 import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 
-createRoot(container).render(
+const app = (
   <StrictMode>
     <App />
-  </StrictMode>,
+  </StrictMode>
 )
+
+// Public pages arrive pre-rendered (scripts/prerender.mjs): React takes over that markup as it is.
+// Other pages (and `npm run dev`) arrive as an empty shell and render here.
+if (container.firstElementChild) hydrateRoot(container, app)
+else createRoot(container).render(app)

@@ -1,11 +1,12 @@
-import { existsSync, mkdirSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { freePort, portAnswers } from '../net.js'
 import { internalToken, providePostgres, provideRedis, type Backing } from './backing-services.js'
 import { runToCompletion, startChild, stopChild, waitUntilReady, type Child } from './child.js'
 import { launcherConfig } from './config.js'
 import { acquireLock } from './lock.js'
-import { GATEWAY, pick, REPO_ROOT, SERVICES } from './paths.js'
+import { GATEWAY, pick, SERVICES } from './paths.js'
 import { buildWeb, WEB_DIST_DIR, webBuildIsStale } from './web-build.js'
 
 /**
@@ -83,7 +84,14 @@ async function main() {
   }
 
   for (const service of SERVICES) {
-    const env = { ...common, ...pick(process.env, service.passThrough), PORT: String(ports.get(service.name)), MESSAGING_INTERNAL_URL: url('messaging-sync') }
+    const env = {
+      ...common,
+      ...pick(process.env, service.passThrough),
+      PORT: String(ports.get(service.name)),
+      MESSAGING_INTERNAL_URL: url('messaging-sync'),
+      // Queues of this data directory's stack only, should other stacks share the Redis.
+      QUEUE_PREFIX: `hc-${createHash('sha256').update(config.dataDir).digest('hex').slice(0, 12)}`,
+    }
     const child = startChild(service, 'server.js', env, logDir, say)
     children.push(child)
     watch(child)
@@ -107,7 +115,6 @@ async function main() {
  */
 async function bootstrapAdmin(databaseUrl: string) {
   const identity = SERVICES[0]!
-  if (!existsSync(path.join(REPO_ROOT, identity.dir, 'dist', 'bootstrap-admin.js'))) return
   const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ...pick(process.env, ['ADMIN_EMAIL', 'ADMIN_PASSWORD']) }
   const out = await runToCompletion(identity, 'bootstrap-admin.js', env)
   if (out) say(out)

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { REPO_ROOT } from './paths.js'
 
 const WEB = path.join(REPO_ROOT, 'web')
-const INPUTS = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']
+const INPUTS = ['src', 'public', 'scripts', 'index.html', 'vite.config.ts', 'package.json', 'tsconfig.json']
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0
@@ -15,7 +15,9 @@ function newestMtime(p: string): number {
 
 /** True when the SPA was never built or a source is newer than the build. */
 export function webBuildIsStale(): boolean {
-  const built = path.join(WEB, 'dist', 'index.html')
+  // pages.json is the build's last output (after Vite and the pre-rendering step): a build that
+  // stopped half-way counts as stale.
+  const built = path.join(WEB, 'dist', 'pages.json')
   if (!existsSync(built)) return true
   const builtAt = statSync(built).mtimeMs
   return INPUTS.some((input) => newestMtime(path.join(WEB, input)) > builtAt)

@@ -4,10 +4,64 @@ import { z } from 'zod'
 /** Upper bound of an access token's life (the refresh token carries the session). */
 export const MAX_ACCESS_TOKEN_TTL_SECONDS = 900
 
-export const configSchema = serviceEnvSchema.extend({
+/** 'true'/'false' (also 1/0, yes/no) from the environment; z.coerce.boolean would read 'false' as true. */
+const booleanFlag = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'])
+    .default(fallback ? 'true' : 'false')
+    .transform((v) => v === 'true' || v === '1' || v === 'yes')
+
+/** Unset or empty (compose's `${VAR:-}`) both mean "not configured". */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => v || undefined)
+  .optional()
+
+/** The variables, without the cross-field checks (which zod's .pick() cannot carry). */
+export const configFields = serviceEnvSchema.extend({
   /** Identity verifies tokens against its own keys, so it has no use for its own JWKS URL. */
   IDENTITY_JWKS_URL: env.httpUrl.optional(),
   /** At least 120 s: the web client refreshes when 90 s remain (SPEC §9). */
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).max(MAX_ACCESS_TOKEN_TTL_SECONDS).default(MAX_ACCESS_TOKEN_TTL_SECONDS),
+  /** Where browsers reach the site: links in e-mails, the Google callback, the allowed Origin. */
+  PUBLIC_URL: env.httpUrl.default('http://localhost:8080').transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * messaging-sync's base URL for transactional e-mail. Unset: e-mails are kept in identity's
+   * outbox (nothing is lost) and go out once it is set.
+   */
+  MESSAGING_INTERNAL_URL: env.httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
+  /** A session unused for this long ends (each refresh extends it). */
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
+  /** A session ends this long after sign-in, however active. */
+  SESSION_MAX_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Google sign-in: both or neither. Without them the button explains it is not set up. */
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  /** OpenID issuer of Google (tests point it at a mock). */
+  GOOGLE_ISSUER: env.httpUrl.default('https://accounts.google.com').transform((v) => v.replace(/\/+$/, '')),
+  /** The refresh cookie's Secure flag. Browsers accept Secure cookies from http://localhost too. */
+  COOKIE_SECURE: booleanFlag(true),
+  /** First-run admin account (read by dist/bootstrap-admin.js only). */
+  ADMIN_EMAIL: optionalText.pipe(z.email().toLowerCase().optional()),
+  ADMIN_PASSWORD: z
+    .string()
+    .transform((v) => v || undefined)
+    .optional(),
+})
+
+export const configSchema = configFields.superRefine((c, ctx) => {
+  if (Boolean(c.GOOGLE_CLIENT_ID) !== Boolean(c.GOOGLE_CLIENT_SECRET)) {
+    const missing = c.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID'
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET together, or neither' })
+  }
+  if (c.SESSION_MAX_DAYS < c.REFRESH_TOKEN_TTL_DAYS) {
+    ctx.addIssue({ code: 'custom', path: ['SESSION_MAX_DAYS'], message: 'must be at least REFRESH_TOKEN_TTL_DAYS' })
+  }
 })
 export type Config = z.output<typeof configSchema>
+
+/** scheme://host[:port] of PUBLIC_URL: what a same-site browser request sends as Origin. */
+export function publicOrigin(config: Pick<Config, 'PUBLIC_URL'>): string {
+  return new URL(config.PUBLIC_URL).origin
+}

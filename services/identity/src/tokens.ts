@@ -8,6 +8,8 @@ export interface AccessClaims {
   /** The user's id. */
   sub: string
   role: Role
+  /** The account's e-mail address, for display; services authorise on sub and role only. */
+  email?: string
 }
 
 export interface TokenSigner {
@@ -24,7 +26,7 @@ export interface TokenSignerOptions {
 
 export function createTokenSigner(keys: KeyStore, { issuer, audience, defaultTtlSeconds }: TokenSignerOptions): TokenSigner {
   return {
-    async signAccessToken({ sub, role }, ttlSeconds = defaultTtlSeconds) {
+    async signAccessToken({ sub, role, email }, ttlSeconds = defaultTtlSeconds) {
       if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0 || ttlSeconds > MAX_ACCESS_TOKEN_TTL_SECONDS) {
         throw new RangeError(`access token lifetime must be 1-${MAX_ACCESS_TOKEN_TTL_SECONDS} seconds`)
       }
@@ -32,7 +34,7 @@ export function createTokenSigner(keys: KeyStore, { issuer, audience, defaultTtl
       if (!ROLES.includes(role)) throw new TypeError(`unknown role ${String(role)}`)
       const { signing } = await keys.current()
       const now = Math.floor(Date.now() / 1000)
-      return new SignJWT({ role })
+      return new SignJWT(email ? { role, email } : { role })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: signing.kid, typ: ACCESS_TOKEN_TYPE })
         .setSubject(sub)
         .setIssuer(issuer)

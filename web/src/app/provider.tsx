@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
-import { ToastContainer } from 'react-toastify'
 import { ThemeProvider } from 'styled-components'
 import { SWRConfig, type SWRConfiguration } from 'swr'
 
 import { theme } from '@/config/theme'
+import { AuthProvider } from '@/features/auth/components/auth-provider'
 import { fetcher, isRetryable } from '@/lib/api-client'
+import { Toasts } from '@/lib/toasts'
 
 import { GlobalStyle } from './global-style'
 
@@ -16,21 +17,16 @@ const swrConfig: SWRConfiguration = {
   errorRetryCount: 3,
 }
 
-/** Everything every page needs: theme, global styles, data fetching defaults, toasts. */
+/** Everything every page needs: theme, global styles, data fetching defaults, the session, toasts. */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <GlobalStyle />
-      <SWRConfig value={swrConfig}>{children}</SWRConfig>
-      <ToastContainer
-        position="top-right"
-        theme="light"
-        newestOnTop
-        autoClose={8000}
-        closeOnClick={false}
-        pauseOnFocusLoss
-        pauseOnHover
-      />
+      <SWRConfig value={swrConfig}>
+        <AuthProvider>{children}</AuthProvider>
+      </SWRConfig>
+      {/* Loaded with the first toast (lib/toasts.tsx). */}
+      <Toasts />
     </ThemeProvider>
   )
 }

@@ -1,13 +1,34 @@
-import { Outlet, ScrollRestoration } from 'react-router-dom'
+import { Outlet } from 'react-router-dom'
 
+import { CookieNotice } from '@/components/layout/cookie-notice'
 import { Layout } from '@/components/layout/layout'
+import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
+import { HeaderAccount } from '@/features/auth/components/header-account'
+import { usePageViewTracking } from '@/lib/analytics'
 
-/** Root route element: the site frame around every page, 404 included. */
+import { ScrollRestoration } from './scroll-restoration'
+
+/**
+ * Root route element: the site frame around every page, 404 included (SPEC §2: header, footer,
+ * cart drawer, cookie notice, page-view tracking). The header gets the features it shows but does
+ * not own: the account area (auth) and, with the shop, the cart button; the cart drawer goes in
+ * `overlays` beside the cookie notice.
+ */
 export function RootLayout() {
+  usePageViewTracking()
+
   return (
     <>
-      <Layout header={<SiteHeader />}>
+      <Layout
+        header={
+          <SiteHeader
+            renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
+          />
+        }
+        footer={<SiteFooter />}
+        overlays={<CookieNotice />}
+      >
         <Outlet />
       </Layout>
       <ScrollRestoration />

@@ -58,6 +58,11 @@ export const paths = {
     path: '/setup-account',
     getHref: (token: string) => `/setup-account?${new URLSearchParams({ token }).toString()}`,
   },
+  /** Where the password-reset e-mail's link lands (identity builds it with ?token=). */
+  resetPassword: {
+    path: '/reset-password',
+    getHref: (token: string) => `/reset-password?${new URLSearchParams({ token }).toString()}`,
+  },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   returnPolicy: { path: '/return-policy', getHref: () => '/return-policy' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },

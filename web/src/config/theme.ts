@@ -22,6 +22,13 @@ const colors = {
   onDanger: '#ffffff',
   success: '#1d6b3d', // 6.5:1 / 6.0:1
   focus: '#b45309', // focus outline, drawn 2px outside the element so it sits on the page: 5.0:1 / 4.7:1
+  accent: '#9a3412', // warm highlight text (badges, "Coming Soon"): 7.3:1 on white
+  star: '#b7791f', // rating stars: graphics only, 3.6:1 on white (non-text >= 3:1); always paired with the number
+  // Dark band (footer): every text colour below is for use on `inverse`.
+  inverse: '#0f3d4a',
+  onInverse: '#ffffff', // 11.8:1
+  onInverseMuted: '#c9dde2', // 8.4:1
+  focusOnInverse: '#fcd34d', // focus outline on the dark band: 8.2:1
 } as const
 
 /** Type: generous 18px base for older readers; rem units so browser text-size settings still apply. */
@@ -60,13 +67,19 @@ const space = {
 
 const radii = { sm: '4px', md: '8px', lg: '16px', pill: '999px' } as const
 
-/** Breakpoints (px, SPEC §9): phone below 464, tablet 464-1023, desktop from 1024. */
-const breakpoints = { phone: 464, tablet: 1024 } as const
+/**
+ * Breakpoints (px, SPEC §9): phone below 464, tablet 464-1023, desktop from 1024. `nav`: from this
+ * width the header has room for its full navigation; below it the navigation is in the menu dialog.
+ */
+const breakpoints = { phone: 464, tablet: 1024, nav: 1280 } as const
 
 /** Media queries built from the breakpoints, mobile first. */
 const media = {
   fromTablet: `@media (min-width: ${breakpoints.phone}px)`,
   fromDesktop: `@media (min-width: ${breakpoints.tablet}px)`,
+  /** The header shows its full navigation bar (below: the "Menu" button and dialog). */
+  fromNav: `@media (min-width: ${breakpoints.nav}px)`,
+  belowNav: `@media (max-width: ${breakpoints.nav - 0.02}px)`,
   reducedMotion: '@media (prefers-reduced-motion: reduce)',
 } as const
 
@@ -77,14 +90,30 @@ const focus = {
 } as const
 
 const layout = {
-  /** Maximum width of page content; long lines are hard to read. */
-  contentWidth: '72rem',
+  /** Maximum width of page content (the header and footer line up with it); text keeps to textWidth. */
+  contentWidth: '80rem',
   /** Comfortable measure for running text. */
   textWidth: '42rem',
 } as const
 
+/**
+ * Stacking order, lowest first. The header sticks above page content; menus, the cookie notice and
+ * dialogs above it; the skip link above everything.
+ */
+const zIndices = {
+  header: 100,
+  notice: 900,
+  dropdown: 1100,
+  dialog: 1200,
+  skipLink: 1300,
+} as const
+
+const durations = { fast: '150ms', base: '250ms' } as const
+
 const shadows = {
   card: '0 1px 2px rgba(16, 40, 48, 0.08), 0 2px 8px rgba(16, 40, 48, 0.06)',
+  /** Things floating above the page: the scrolled header, menus, dialogs, the cookie notice. */
+  raised: '0 4px 12px rgba(16, 40, 48, 0.12), 0 12px 32px rgba(16, 40, 48, 0.12)',
 } as const
 
 export const theme = {
@@ -100,6 +129,8 @@ export const theme = {
   focus,
   layout,
   shadows,
+  zIndices,
+  durations,
 } as const
 
 export type AppTheme = typeof theme

@@ -5,8 +5,10 @@
  * - Any answer other than 2xx throws an ApiError carrying the status and the parsed body, so SWR's
  *   `error` and a caller's `catch` see the same shape. A network failure is an ApiError with status 0.
  *
- * Not here yet (comes with the auth issue): attaching the access token, refreshing once on 401 and
- * then signing out.
+ * - When signed in, requests carry `Authorization: Bearer <access token>`. A 401 answer to such a
+ *   request triggers one session refresh (shared by all concurrent callers) and one retry with the
+ *   new token; if the session cannot be refreshed, or the retry is refused too, the user is signed
+ *   out. The token itself lives in memory in the auth feature, which plugs in with `connectAuth`.
  */
 
 export const API_BASE = '/api'
@@ -29,6 +31,34 @@ type JsonBody = Record<string, unknown> | unknown[]
 
 interface RequestOptions extends Omit<RequestInit, 'body' | 'method'> {
   body?: JsonBody
+  /**
+   * false: send no access token and never refresh on 401 (the auth endpoints themselves: sign-in,
+   * token refresh, …). Default true.
+   */
+  auth?: boolean
+}
+
+/** What the API client needs from the session owner (the auth feature). */
+export interface AuthBridge {
+  /** The current access token, or undefined when signed out. */
+  accessToken(): string | undefined
+  /**
+   * A fresh access token after refreshing the session (concurrent callers share one refresh), or
+   * undefined when the session is gone. Rejects when the refresh could not be attempted (offline).
+   */
+  refresh(): Promise<string | undefined>
+  /** The server refused a freshly refreshed token: the session cannot be used, sign out. */
+  sessionEnded(): void
+}
+
+let authBridge: AuthBridge | undefined
+
+/** Plugs the session owner in; returns the function that unplugs it. */
+export function connectAuth(bridge: AuthBridge): () => void {
+  authBridge = bridge
+  return () => {
+    if (authBridge === bridge) authBridge = undefined
+  }
 }
 
 async function parseBody(res: Response): Promise<unknown> {
@@ -64,15 +94,15 @@ function userMessage(status: number, body: unknown): string {
   return messageFrom(body) ?? `The request could not be completed (error ${status}).`
 }
 
-async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
-  const { body, headers, ...init } = options
+async function send(method: string, path: string, options: RequestOptions, token: string | undefined): Promise<Response> {
+  const { body, headers, auth: _auth, ...init } = options
   const requestHeaders = new Headers(headers)
   requestHeaders.set('accept', 'application/json')
   if (body !== undefined) requestHeaders.set('content-type', 'application/json')
+  if (token) requestHeaders.set('authorization', `Bearer ${token}`)
 
-  let res: Response
   try {
-    res = await fetch(`${API_BASE}${path}`, {
+    return await fetch(`${API_BASE}${path}`, {
       ...init,
       method,
       headers: requestHeaders,
@@ -82,6 +112,21 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     throw new ApiError(0, undefined, 'Could not reach the server. Please check your connection and try again.')
+  }
+}
+
+async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const bridge = options.auth === false ? undefined : authBridge
+  const token = bridge?.accessToken()
+  let res = await send(method, path, options, token)
+
+  if (res.status === 401 && bridge && token) {
+    // The access token expired or was revoked: refresh the session once and retry once.
+    const fresh = await bridge.refresh().catch(() => undefined)
+    if (fresh) {
+      res = await send(method, path, options, fresh)
+      if (res.status === 401) bridge.sessionEnded()
+    }
   }
 
   const parsed = await parseBody(res)

@@ -1,10 +1,14 @@
 import { useEffect } from 'react'
 
-import { practice } from '@/config/practice'
+import { formatTitle } from '@/seo/title'
 
-/** Sets the page's <title>: "Page | Practice", or just the practice name for the home page. */
+/**
+ * Sets the page's <title>: "Page | Practice", or the practice and its tagline for the home page.
+ * The head of each route (title, description, canonical, …) comes from src/seo/pages.ts and is
+ * already in the HTML the server sends; this is for titles that change while a page is shown.
+ */
 export function useDocumentTitle(title?: string) {
   useEffect(() => {
-    document.title = title ? `${title} | ${practice.name}` : practice.name
+    document.title = formatTitle(title)
   }, [title])
 }

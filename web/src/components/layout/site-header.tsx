@@ -1,40 +1,305 @@
-import { Link } from 'react-router-dom'
+import { useLayoutEffect, useRef, type ReactNode } from 'react'
+import { NavLink } from 'react-router-dom'
 import styled from 'styled-components'
 
+import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
-import { paths } from '@/config/paths'
-import { practice } from '@/config/practice'
+import { clinics, formatDays, formatOpeningTimes, officeHours, phoneHref } from '@/content/clinics'
+import { bookAppointmentLink, isNavGroup, mainNavigation } from '@/content/navigation'
 
-/** Minimal header: the practice name, home link. The full header (SPEC §2 "Header") comes later. */
-export function SiteHeader() {
+import { Brand } from './brand'
+import { DiscoverMenu } from './discover-menu'
+import { CalendarIcon, ClockIcon, PhoneIcon } from './icons'
+import { MobileMenu } from './mobile-menu'
+import { useScrolledPast } from './use-scrolled-past'
+
+/** SPEC §9: the header changes appearance once the page is scrolled past this many pixels. */
+export const HEADER_SCROLL_THRESHOLD_PX = 300
+
+interface SiteHeaderProps {
+  /**
+   * The account area, from the auth feature: 'menu' in the header bar (Sign In, or the user menu
+   * with the admin link), 'list' inside the mobile menu (`onNavigate` closes the menu).
+   */
+  renderAccount?: (variant: 'menu' | 'list', onNavigate?: () => void) => ReactNode
+  /** The cart button that opens the cart drawer (shop feature); shown beside the account area. */
+  cart?: ReactNode
+}
+
+/**
+ * The site header (SPEC §2 "Header and footer"): a band with both clinics' phone numbers and the
+ * opening hours, then the bar with the practice's name, the navigation (with the "Discover" menu),
+ * the cart, Book Appointment and the account area. Below theme.breakpoints.nav the navigation moves
+ * into the mobile menu.
+ *
+ * The bar stays at the top of the window while the page scrolls (the phone band scrolls away), and
+ * once the page is scrolled past 300 px it lifts off the page with a shadow (data-scrolled="true").
+ */
+export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
+  const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX)
+  const headerRef = useRef<HTMLElement>(null)
+  const topBarRef = useRef<HTMLDivElement>(null)
+
+  // Sticky with a negative top equal to the band's height: the band scrolls away, the bar stays.
+  // Measured, not fixed, because the band wraps differently with width and text size.
+  useLayoutEffect(() => {
+    const header = headerRef.current
+    const band = topBarRef.current
+    if (!header || !band || typeof ResizeObserver === 'undefined') return
+    const observer = new ResizeObserver(() => {
+      header.style.setProperty('--top-bar-height', `${band.offsetHeight}px`)
+    })
+    observer.observe(band)
+    return () => observer.disconnect()
+  }, [])
+
   return (
-    <Header>
-      <Inner>
-        <Brand to={paths.home.getHref()}>{practice.name}</Brand>
-      </Inner>
+    <Header ref={headerRef} data-scrolled={scrolled ? 'true' : 'false'}>
+      <TopBar ref={topBarRef}>
+        <TopBarInner>
+          <PhoneList aria-label="Call our clinics">
+            {clinics.map((clinic) => (
+              <li key={clinic.uid}>
+                <TopBarLink href={phoneHref(clinic.phone)}>
+                  <PhoneIcon size={18} />
+                  <span>
+                    {clinic.town} <strong>{clinic.phone}</strong>
+                  </span>
+                </TopBarLink>
+              </li>
+            ))}
+          </PhoneList>
+          <Hours>
+            <ClockIcon size={18} />
+            <span>
+              {officeHours
+                .filter((h) => h.opens)
+                .map((h) => `${formatDays(h.days)} ${formatOpeningTimes(h)}`)
+                .join(' · ')}
+            </span>
+          </Hours>
+        </TopBarInner>
+      </TopBar>
+
+      <Bar data-header-bar="">
+        <BarInner>
+          <Brand />
+
+          <DesktopNav aria-label="Main">
+            <NavList>
+              {mainNavigation.map((item) =>
+                isNavGroup(item) ? (
+                  <li key={item.label}>
+                    <DiscoverMenu group={item} />
+                  </li>
+                ) : (
+                  <li key={item.href}>
+                    <BarLink to={item.href} end>
+                      {item.label}
+                    </BarLink>
+                  </li>
+                ),
+              )}
+            </NavList>
+          </DesktopNav>
+
+          <Actions>
+            {cart}
+            <BookButton to={bookAppointmentLink.href}>
+              <CalendarIcon />
+              {bookAppointmentLink.label}
+            </BookButton>
+            {renderAccount ? <DesktopOnly>{renderAccount('menu')}</DesktopOnly> : null}
+            <MobileOnly>
+              <MobileMenu renderAccount={renderAccount ? (close) => renderAccount('list', close) : undefined} />
+            </MobileOnly>
+          </Actions>
+        </BarInner>
+      </Bar>
     </Header>
   )
 }
 
 const Header = styled.header`
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.background};
+  position: sticky;
+  top: calc(-1 * var(--top-bar-height, 0px));
+  z-index: ${({ theme }) => theme.zIndices.header};
 `
 
-const Inner = styled(Container)`
+const TopBar = styled.div`
+  background: ${({ theme }) => theme.colors.inverse};
+  color: ${({ theme }) => theme.colors.onInverse};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.snug};
+
+  :focus-visible {
+    outline-color: ${({ theme }) => theme.colors.focusOnInverse};
+  }
+`
+
+const TopBarInner = styled(Container)`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
-  min-height: 4.5rem;
+  justify-content: space-between;
+  gap: 0 ${({ theme }) => theme.space[5]};
+  padding-block: ${({ theme }) => theme.space[1]};
 `
 
-const Brand = styled(Link)`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.primary};
+const PhoneList = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 ${({ theme }) => theme.space[5]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const TopBarLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: 40px;
+  color: ${({ theme }) => theme.colors.onInverse};
   text-decoration: none;
 
-  &:hover {
-    color: ${({ theme }) => theme.colors.primaryHover};
+  svg {
+    flex: none;
+  }
+
+  strong {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
     text-decoration: underline;
+    text-underline-offset: 0.15em;
+  }
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.onInverse};
+  }
+
+  &:hover strong {
+    text-decoration-thickness: 2px;
+  }
+`
+
+const Hours = styled.p`
+  display: none;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  color: ${({ theme }) => theme.colors.onInverseMuted};
+
+  svg {
+    flex: none;
+  }
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    display: inline-flex;
+  }
+`
+
+const Bar = styled.div`
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.background};
+  transition:
+    box-shadow ${({ theme }) => theme.durations.base} ease,
+    border-color ${({ theme }) => theme.durations.base} ease;
+
+  /* Scrolled: the bar floats above the page. Its height never changes, so nothing below moves. */
+  [data-scrolled='true'] > & {
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+    box-shadow: ${({ theme }) => theme.shadows.raised};
+  }
+`
+
+const BarInner = styled(Container)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+  min-height: 4.5rem;
+  padding-block: ${({ theme }) => theme.space[2]};
+`
+
+const DesktopNav = styled.nav`
+  display: none;
+
+  ${({ theme }) => theme.media.fromNav} {
+    display: block;
+  }
+`
+
+const NavList = styled.ul`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const BarLink = styled(NavLink)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 48px;
+  padding: ${({ theme }) => `${theme.space[2]} 0.625rem`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+  white-space: nowrap;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.primary};
+    box-shadow: inset 0 -3px 0 ${({ theme }) => theme.colors.primary};
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex: none;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+`
+
+const BookButton = styled(ButtonLink)`
+  display: none;
+  padding-inline: ${({ theme }) => theme.space[4]};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  white-space: nowrap;
+
+  ${({ theme }) => theme.media.fromTablet} {
+    display: inline-flex;
+  }
+
+  /* Beside the full navigation the words are enough: room for the cart button. */
+  ${({ theme }) => theme.media.fromNav} {
+    padding-inline: ${({ theme }) => theme.space[3]};
+
+    svg {
+      display: none;
+    }
+  }
+`
+
+const DesktopOnly = styled.div`
+  display: none;
+
+  ${({ theme }) => theme.media.fromNav} {
+    display: flex;
+  }
+`
+
+const MobileOnly = styled.div`
+  display: flex;
+
+  ${({ theme }) => theme.media.fromNav} {
+    display: none;
   }
 `

@@ -29,7 +29,7 @@ const Anchor = styled.a`
   position: absolute;
   top: ${({ theme }) => theme.space[2]};
   left: ${({ theme }) => theme.space[2]};
-  z-index: 1000;
+  z-index: ${({ theme }) => theme.zIndices.skipLink};
   padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.primary};

@@ -1,0 +1,53 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './env.js'
+
+/** A fresh address per call, so journeys never collide (tests run in parallel and share the stack). */
+export function uniqueEmail(label: string): string {
+  return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`
+}
+
+/** An access token of the bootstrap admin, for setting up data through the API. */
+export async function adminToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/identity/sign-in', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+export interface NewPatient {
+  first_name: string
+  last_name: string
+  email: string
+  phone?: string
+  /** With it: a confirmed account with this password. Without: an invite e-mail. */
+  password?: string
+}
+
+/** POST /api/identity/admin/patients as the admin. */
+export async function createPatient(request: APIRequestContext, patient: NewPatient): Promise<{ id: string; email: string }> {
+  const token = await adminToken(request)
+  const res = await request.post('/api/identity/admin/patients', { data: patient, headers: { authorization: `Bearer ${token}` } })
+  expect(res.status(), await res.text()).toBe(201)
+  return (await res.json()) as { id: string; email: string }
+}
+
+/** Signs in through the /auth page and waits for the redirect away from it. */
+export async function signInWithForm(page: Page, email: string, password: string) {
+  await page.goto('/auth')
+  const form = page.getByRole('form', { name: 'Sign in' })
+  await form.getByLabel('Email').fill(email)
+  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
+  await form.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 })
+}
+
+/** The header's account menu (desktop header). */
+export const accountMenuButton = (page: Page) => page.getByRole('button', { name: /^Account menu/ })
+
+/** Opens the account menu and returns its menu. */
+export async function openAccountMenu(page: Page) {
+  await accountMenuButton(page).click()
+  const menu = page.getByRole('menu')
+  await expect(menu).toBeVisible()
+  return menu
+}

@@ -1,0 +1,16 @@
+import type { App } from '@hearing/service-kit'
+import { reviewsResponse, type ReviewsProvider } from '../reviews/types.js'
+
+/**
+ * GET /reviews (through the gateway: /api/content/reviews): the home page's reviews, rating summary
+ * and attribution (SPEC §7 "reviews function"). Always 200: a failing live source is answered with
+ * the static testimonials and `fallback: true` (SPEC §8 "Reviews errors fall back silently").
+ */
+export function reviewsRoutes(app: App, provider: ReviewsProvider) {
+  app.get('/reviews', { schema: { response: { 200: reviewsResponse } } }, async (_req, reply) => {
+    const body = await provider.getReviews()
+    // Google's terms forbid caching Places content, browsers included; our own testimonials may be.
+    reply.header('cache-control', body.attribution.source === 'google' ? 'no-store' : 'public, max-age=300')
+    return body
+  })
+}

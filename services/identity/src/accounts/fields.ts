@@ -1,0 +1,43 @@
+import { z } from 'zod'
+import { MAX_PASSWORD_LENGTH } from '../passwords/policy.js'
+
+/** Field shapes shared by the routes' body schemas. */
+
+export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email('Please enter a valid email address.'))
+
+/**
+ * A password as typed: any characters. Length and commonness are checked by the policy (with the
+ * spec's messages); the bound here only stops absurd bodies before hashing (4 bytes per character).
+ */
+export const passwordField = z.string().min(1, 'Please enter a password.').max(MAX_PASSWORD_LENGTH * 4)
+
+export const nameField = z.string().trim().min(1, 'is required').max(100)
+
+/** US phone numbers as people type them: digits with spaces, dots, dashes, brackets, a leading +. */
+export const phoneField = z
+  .string()
+  .trim()
+  .max(30)
+  .regex(/^\+?[0-9 ().-]+$/, 'Please enter a valid phone number.')
+  .refine((v) => v.replace(/\D/g, '').length >= 7, 'Please enter a valid phone number.')
+
+export const locationUidField = z.string().trim().min(1).max(100)
+
+/** Optional text: blank means none. */
+export const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((v) => (v ? v : null))
+
+export const zipField = z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Please enter a 5-digit ZIP code.')
+
+export const addressBlock = z.strictObject({
+  address_line1: z.string().trim().min(1, 'is required').max(200),
+  address_line2: optionalText(200).optional(),
+  city: z.string().trim().min(1, 'is required').max(100),
+  state: z.string().trim().min(1, 'is required').max(50),
+  zip_code: zipField,
+})

@@ -1,0 +1,103 @@
+import { ROLES } from '@hearing/service-kit'
+import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
+import { z } from 'zod'
+import type { Database, UsersTable } from '../database.js'
+
+export type Db = Kysely<Database>
+export type UserRow = Selectable<UsersTable>
+
+/** The user as every route answers it (contracts.md). */
+export const publicUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  role: z.enum(ROLES as ['customer', 'staff', 'admin']),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  full_name: z.string().nullable(),
+  phone: z.string().nullable(),
+  address_line1: z.string().nullable(),
+  address_line2: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  preferred_location_uid: z.string().nullable(),
+  created_at: z.string(),
+})
+export type PublicUser = z.infer<typeof publicUser>
+
+export function toPublicUser(row: UserRow): PublicUser {
+  const fullName = [row.first_name, row.last_name].filter((part) => part && part.trim()).join(' ')
+  return {
+    id: row.id,
+    email: row.email,
+    email_verified: row.email_verified_at !== null,
+    role: row.role,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    full_name: fullName || null,
+    phone: row.phone,
+    address_line1: row.address_line1,
+    address_line2: row.address_line2,
+    city: row.city,
+    state: row.state,
+    zip_code: row.zip_code,
+    preferred_location_uid: row.preferred_location_uid,
+    created_at: row.created_at.toISOString(),
+  }
+}
+
+/** How addresses are compared and stored. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase()
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst()
+}
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  if (!isUuid(id)) return Promise.resolve(undefined)
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('google_sub', '=', sub).executeTakeFirst()
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('email taken')
+    this.name = 'EmailTakenError'
+  }
+}
+
+/** Inserts a user; a clash on the e-mail address (even a concurrent one) is an EmailTakenError. */
+export async function insertUser(db: Db, values: Insertable<UsersTable>): Promise<UserRow> {
+  try {
+    return await db
+      .insertInto('users')
+      .values({ ...values, email: normalizeEmail(values.email) })
+      .returningAll()
+      .executeTakeFirstOrThrow()
+  } catch (err) {
+    if ((err as { code?: string; constraint?: string }).code === '23505' && (err as { constraint?: string }).constraint === 'users_email_key') {
+      throw new EmailTakenError()
+    }
+    throw err
+  }
+}
+
+export function updateUser(db: Db, id: string, values: Updateable<UsersTable>): Promise<UserRow | undefined> {
+  return db
+    .updateTable('users')
+    .set({ ...values, updated_at: new Date() })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst()
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+export function isUuid(value: string): boolean {
+  return UUID.test(value)
+}

@@ -1,0 +1,110 @@
+import { errorPayload } from '@hearing/service-kit'
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { publicUser, toPublicUser, type UserRow } from './accounts/users.js'
+import { openSession, type IssuedRefreshToken, type SessionLifetimes } from './accounts/sessions.js'
+import type { Db } from './accounts/users.js'
+import { publicOrigin, type Config } from './config.js'
+import { PUBLIC_API_PREFIX } from './email/outbox.js'
+import { MESSAGES } from './messages.js'
+import type { TokenSigner } from './tokens.js'
+
+export const REFRESH_COOKIE = 'hc_refresh'
+
+/** What the routes share: the database, the token signer, configuration and session lifetimes. */
+export interface Ctx {
+  db: Db
+  tokens: TokenSigner
+  config: Config
+  life: SessionLifetimes
+}
+
+export const sessionBody = z.object({ access_token: z.string(), expires_in: z.number(), user: publicUser })
+export type SessionBody = z.infer<typeof sessionBody>
+
+export function setRefreshCookie(reply: FastifyReply, refresh: IssuedRefreshToken, config: Config): void {
+  reply.setCookie(REFRESH_COOKIE, refresh.token, {
+    httpOnly: true,
+    secure: config.COOKIE_SECURE,
+    sameSite: 'strict',
+    path: PUBLIC_API_PREFIX,
+    expires: refresh.expiresAt,
+    maxAge: Math.max(0, Math.floor((refresh.expiresAt.getTime() - Date.now()) / 1000)),
+  })
+}
+
+export function clearRefreshCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure: config.COOKIE_SECURE, sameSite: 'strict', path: PUBLIC_API_PREFIX })
+}
+
+export function refreshCookieOf(req: FastifyRequest): string | undefined {
+  const value = req.cookies?.[REFRESH_COOKIE]
+  return typeof value === 'string' && value.length > 0 ? value : undefined
+}
+
+/** An access token and the public user, for a session that exists already. */
+export async function accessFor(ctx: Ctx, user: UserRow): Promise<SessionBody> {
+  const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS
+  const access_token = await ctx.tokens.signAccessToken({ sub: user.id, role: user.role, email: user.email }, ttl)
+  return { access_token, expires_in: ttl, user: toPublicUser(user) }
+}
+
+/** Signs the user in: a new session (refresh cookie) and an access token. */
+export async function startSession(ctx: Ctx, reply: FastifyReply, user: UserRow): Promise<SessionBody> {
+  const refresh = await openSession(ctx.db, user.id, ctx.life)
+  setRefreshCookie(reply, refresh, ctx.config)
+  reply.header('cache-control', 'no-store')
+  return accessFor(ctx, user)
+}
+
+/**
+ * The client's address. Identity sits behind the gateway, which replaces X-Forwarded-For with the
+ * one address it determined itself (trusting only configured proxies); without the header the
+ * TCP peer is the client.
+ */
+export function clientAddress(req: FastifyRequest): string {
+  const header = req.headers['x-forwarded-for']
+  const value = Array.isArray(header) ? header.at(-1) : header
+  const last = value?.split(',').at(-1)?.trim()
+  return last || req.ip
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    const origin = new URL(url).origin
+    return origin === 'null' ? undefined : origin
+  } catch {
+    return undefined
+  }
+}
+
+/** The origins a same-site browser request may come from: PUBLIC_URL's and the one it was addressed to. */
+function allowedOrigins(req: FastifyRequest, config: Config): Set<string> {
+  const allowed = new Set([publicOrigin(config)])
+  const proto = (req.headers['x-forwarded-proto'] as string | undefined)?.split(',')[0]?.trim() || req.protocol
+  const host = (req.headers['x-forwarded-host'] as string | undefined)?.split(',')[0]?.trim() || req.headers.host
+  if (host) {
+    const own = originOf(`${proto}://${host}`)
+    if (own) allowed.add(own)
+  }
+  return allowed
+}
+
+/**
+ * Cross-site request protection for cookie routes: when the browser says where the request comes
+ * from (Origin, else Referer), it must be this site. Requests without either (curl, services) pass;
+ * browsers always send Origin with POST. `originOnly`: for links opened from e-mails, whose Referer
+ * is the mail client's site by nature.
+ */
+export function crossSiteGuard(config: Config, { originOnly = false } = {}) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    const origin = req.headers.origin
+    const referer = originOnly ? undefined : req.headers.referer
+    const claimed = origin !== undefined ? (origin === 'null' ? 'null' : originOf(origin) ?? 'invalid') : referer !== undefined ? originOf(referer) ?? 'invalid' : undefined
+    if (claimed === undefined) return
+    if (!allowedOrigins(req, config).has(claimed)) {
+      req.log.info({ reason: 'cross-site request refused' }, 'request rejected')
+      return reply.code(403).send(errorPayload(403, MESSAGES.crossSite))
+    }
+  }
+}

@@ -1,0 +1,82 @@
+import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import oauthPlugin, { type OAuth2Namespace } from '@fastify/oauth2'
+import { z } from 'zod'
+import { accountForGoogle } from '../accounts/google-accounts.js'
+import { PUBLIC_API_PREFIX } from '../email/outbox.js'
+import { hostAndPath, idTokenVerifier, nonceFor, type GoogleSetup } from '../google/provider.js'
+import { startSession, type Ctx } from '../http.js'
+import { MESSAGES } from '../messages.js'
+
+const GOOGLE_PREFIX = `${PUBLIC_API_PREFIX}/google`
+const FAILED = '/auth?google=failed'
+
+/**
+ * "Continue with Google": authorization code flow with PKCE (S256), state (cookie) and nonce, the
+ * ID token verified here (the plugin does not), users keyed on Google's `sub`.
+ */
+export async function googleRoutes(app: App, ctx: Ctx, setup: GoogleSetup | null) {
+  const { config } = ctx
+  app.get('/google/status', { schema: { response: { 200: z.object({ enabled: z.boolean() }) } } }, async () => ({ enabled: setup !== null }))
+
+  if (!setup) {
+    app.get('/google/start', { schema: { response: { 503: errorBody } } }, async (_req, reply) => reply.code(503).send(errorPayload(503, MESSAGES.googleNotSetUp)))
+    app.get('/google/callback', async (_req, reply) => reply.redirect(FAILED, 302))
+    return
+  }
+
+  const authorize = hostAndPath(setup.authorizationEndpoint)
+  const token = hostAndPath(setup.tokenEndpoint)
+  await app.register(oauthPlugin, {
+    name: 'googleOAuth2',
+    scope: ['openid', 'email', 'profile'],
+    credentials: {
+      client: { id: setup.clientId, secret: setup.clientSecret },
+      auth: { authorizeHost: authorize.host, authorizePath: authorize.path, tokenHost: token.host, tokenPath: token.path },
+      http: { timeout: 10_000 },
+    },
+    callbackUri: `${config.PUBLIC_URL}${GOOGLE_PREFIX}/callback`,
+    pkce: 'S256',
+    // Lax, not Strict: the callback is a navigation coming back from Google.
+    cookie: { path: GOOGLE_PREFIX, secure: config.COOKIE_SECURE, sameSite: 'lax', httpOnly: true },
+  })
+  const oauth = (app as unknown as { googleOAuth2: OAuth2Namespace }).googleOAuth2
+  const verifyIdToken = idTokenVerifier(setup)
+  const secret = config.INTERNAL_TOKEN
+
+  app.get('/google/start', async (req, reply) => {
+    const uri = new URL(await oauth.generateAuthorizationUri(req, reply))
+    uri.searchParams.set('nonce', nonceFor(uri.searchParams.get('state') ?? '', secret))
+    reply.header('cache-control', 'no-store')
+    return reply.redirect(uri.toString(), 302)
+  })
+
+  app.get(
+    '/google/callback',
+    { schema: { querystring: z.object({ code: z.string().max(2048).optional(), state: z.string().max(512).optional(), error: z.string().max(200).optional() }) } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      if (req.query.error || !req.query.code || !req.query.state) {
+        req.log.info({ reason: req.query.error ?? 'no code' }, 'Google sign-in not completed')
+        return reply.redirect(FAILED, 302)
+      }
+      let identity
+      try {
+        // Checks the state against the browser's cookie, then redeems the code with the PKCE verifier.
+        const { token: tokens } = await oauth.getAccessTokenFromAuthorizationCodeFlow(req, reply)
+        if (!tokens.id_token) throw new Error('no id_token in the token response')
+        identity = await verifyIdToken(tokens.id_token, nonceFor(req.query.state, secret))
+      } catch (err) {
+        req.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'Google sign-in failed')
+        return reply.redirect(FAILED, 302)
+      }
+      const outcome = await accountForGoogle(ctx.db, identity)
+      if ('refused' in outcome) {
+        req.log.info({ reason: outcome.refused }, 'Google sign-in refused')
+        return reply.redirect(`${FAILED}&reason=${outcome.refused}`, 302)
+      }
+      await startSession(ctx, reply, outcome.user)
+      req.log.info({ userId: outcome.user.id }, 'signed in with Google')
+      return reply.redirect('/', 302)
+    },
+  )
+}

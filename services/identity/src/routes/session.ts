@@ -1,0 +1,36 @@
+import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import { z } from 'zod'
+import { revokeFamilyOf, rotateRefreshToken } from '../accounts/sessions.js'
+import { findUserById } from '../accounts/users.js'
+import { accessFor, clearRefreshCookie, crossSiteGuard, refreshCookieOf, sessionBody, setRefreshCookie, type Ctx } from '../http.js'
+import { MESSAGES } from '../messages.js'
+
+/** The refresh cookie's routes: a new access token (rotating the cookie), and sign-out. */
+export function sessionRoutes(app: App, ctx: Ctx) {
+  const { db, config } = ctx
+
+  app.post(
+    '/token/refresh',
+    { preHandler: crossSiteGuard(config), schema: { response: { 200: sessionBody, 401: errorBody, 403: errorBody } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      const presented = refreshCookieOf(req)
+      const result = presented ? await rotateRefreshToken(db, presented, ctx.life) : ({ outcome: 'invalid' } as const)
+      if (result.outcome === 'reuse') req.log.warn({ userId: result.userId, reason: 'refresh token reused' }, 'session family revoked')
+      const user = result.outcome === 'rotated' ? await findUserById(db, result.userId) : undefined
+      if (result.outcome !== 'rotated' || !user) {
+        clearRefreshCookie(reply, config)
+        return reply.code(401).send(errorPayload(401, MESSAGES.sessionEnded))
+      }
+      setRefreshCookie(reply, result.refresh, config)
+      return accessFor(ctx, user)
+    },
+  )
+
+  app.post('/sign-out', { preHandler: crossSiteGuard(config), schema: { response: { 204: z.undefined(), 403: errorBody } } }, async (req, reply) => {
+    const presented = refreshCookieOf(req)
+    if (presented) await revokeFamilyOf(db, presented)
+    clearRefreshCookie(reply, config)
+    return reply.code(204).send()
+  })
+}

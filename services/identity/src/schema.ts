@@ -1,0 +1,2 @@
+/** The Postgres schema identity owns. */
+export const SCHEMA = 'identity'

@@ -1,0 +1,51 @@
+import styled from 'styled-components'
+
+import { Container } from '@/components/ui/container'
+import { clinics } from '@/content/clinics'
+import { teamPhoto } from '@/content/media'
+import { team, type TeamMember } from '@/content/team'
+import { AchievementsSection } from '@/features/locations/components/achievements-section'
+import { CallToAction } from '@/features/locations/components/call-to-action'
+import { OfficeCard } from '@/features/locations/components/office-card'
+import { PageHero } from '@/features/locations/components/page-hero'
+import { ProvidersSection } from '@/features/locations/components/providers-section'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+const photoUrl = (member: TeamMember) => teamPhoto(member.image)?.src ?? ''
+const providers = team.filter((member) => member.provider)
+
+/** Locations (SPEC §2 "Locations"): the offices, achievements, providers and a call to action. */
+export default function LocationsPage() {
+  useDocumentTitle('Our Locations')
+
+  return (
+    <>
+      <PageHero title="Our Locations">
+        <p>Two convenient offices in North Georgia, with the same friendly team and the same careful hearing care.</p>
+      </PageHero>
+      <Offices aria-label="Offices">
+        <Grid>
+          {clinics.map((clinic) => (
+            <OfficeCard key={clinic.uid} clinic={clinic} />
+          ))}
+        </Grid>
+      </Offices>
+      <AchievementsSection />
+      <ProvidersSection providers={providers} imageUrl={photoUrl} />
+      <CallToAction clinics={clinics} />
+    </>
+  )
+}
+
+const Offices = styled.section`
+  padding-block: ${({ theme }) => theme.space[8]};
+`
+
+const Grid = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`

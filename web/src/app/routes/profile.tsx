@@ -1,0 +1,107 @@
+import { useEffect, useRef } from 'react'
+import styled from 'styled-components'
+
+import { ButtonLink } from '@/components/ui/button'
+import { Container } from '@/components/ui/container'
+import { ErrorPanel } from '@/components/ui/error-panel'
+import { paths } from '@/config/paths'
+import { useAuth } from '@/features/auth/use-auth'
+import { useLocations } from '@/features/locations/api/get-locations'
+import { useMe } from '@/features/profile/api/me'
+import { ProfileForm } from '@/features/profile/components/profile-form'
+import { notify } from '@/lib/notify'
+
+/** /profile (SPEC §2 "Profile"): the signed-in user's settings; a sign-in prompt otherwise. */
+export default function ProfilePage() {
+  const { status, user } = useAuth()
+
+  return (
+    <Container>
+      <Page>
+        <h1>Profile Settings</h1>
+        {status === 'loading' ? (
+          <Muted role="status">Loading your profile...</Muted>
+        ) : status === 'signed-out' || !user ? (
+          <SignInPrompt>
+            <p>Please sign in to access your profile settings.</p>
+            <ButtonLink to={paths.auth.getHref()} state={{ from: { pathname: paths.profile.path, search: '', hash: '' } }}>
+              Sign In
+            </ButtonLink>
+          </SignInPrompt>
+        ) : (
+          <SignedInProfile userId={user.id} />
+        )}
+      </Page>
+    </Container>
+  )
+}
+
+function SignedInProfile({ userId }: { userId: string }) {
+  const { updateUser } = useAuth()
+  const { data: profile, error, mutate, isValidating } = useMe(userId)
+  // SPEC §8: a failed locations load here is only logged.
+  const { data: locations, error: locationsError } = useLocations()
+
+  useEffect(() => {
+    if (locationsError) console.error('Profile: locations failed to load', locationsError)
+  }, [locationsError])
+
+  // One toast per failure to load, not one per automatic retry.
+  const reported = useRef(false)
+  useEffect(() => {
+    if (profile) reported.current = false
+    else if (error && !reported.current) {
+      reported.current = true
+      notify.error('Error', 'Failed to load profile data.')
+    }
+  }, [error, profile])
+
+  if (error && !profile) {
+    return (
+      <ErrorPanel title="Failed to load profile data." onRetry={() => void mutate()} retrying={isValidating}>
+        <p>{error.message}</p>
+      </ErrorPanel>
+    )
+  }
+  if (!profile) return <Muted role="status">Loading your profile...</Muted>
+
+  return (
+    <>
+      <Muted>
+        Signed in as <strong>{profile.email}</strong>. Keep your details up to date so we can reach you about appointments.
+      </Muted>
+      <ProfileForm
+        profile={profile}
+        locations={locations}
+        onSaved={(saved) => {
+          void mutate(saved, { revalidate: false })
+          updateUser(saved)
+        }}
+      />
+    </>
+  )
+}
+
+const Page = styled.div`
+  max-width: 52rem;
+  margin: 0 auto;
+  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+`
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const SignInPrompt = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[5]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  p {
+    margin: 0;
+  }
+`

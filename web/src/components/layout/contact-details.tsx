@@ -1,0 +1,90 @@
+import styled from 'styled-components'
+
+import { clinics, formatAddress, phoneHref } from '@/content/clinics'
+import { practice } from '@/content/practice'
+
+import { MailIcon, PhoneIcon, PinIcon } from './icons'
+
+/**
+ * How to reach the practice: each clinic's phone and address, and the support e-mail with its
+ * reply promise (SPEC §9: 24-48 hours). Used by the legal pages; the footer lays the same data out
+ * in columns.
+ */
+export function ContactDetails() {
+  return (
+    <Grid>
+      {clinics.map((clinic) => (
+        <Card key={clinic.uid}>
+          <Heading>{clinic.name}</Heading>
+          <Line>
+            <PinIcon />
+            <address>{formatAddress(clinic.address)}</address>
+          </Line>
+          <Line>
+            <PhoneIcon />
+            <a href={phoneHref(clinic.phone)}>{clinic.phone}</a>
+          </Line>
+        </Card>
+      ))}
+      <Card>
+        <Heading>E-mail</Heading>
+        <Line>
+          <MailIcon />
+          <a href={`mailto:${practice.supportEmail}`}>{practice.supportEmail}</a>
+        </Line>
+        <Note>We reply {practice.replyTimes.email}.</Note>
+      </Card>
+    </Grid>
+  )
+}
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  margin-block: ${({ theme }) => theme.space[4]};
+
+  ${({ theme }) => theme.media.fromTablet} {
+    grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr));
+  }
+`
+
+const Card = styled.div`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.surface};
+`
+
+const Heading = styled.p`
+  margin: 0;
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+const Line = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[2]};
+
+  svg {
+    flex: none;
+    margin-top: 0.2em;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+
+  address {
+    font-style: normal;
+  }
+
+  a {
+    overflow-wrap: anywhere;
+  }
+`
+
+const Note = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${({ theme }) => theme.colors.textMuted};
+`

@@ -1,0 +1,285 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import type { ReactNode, RefObject } from 'react'
+import { Link, NavLink, useLocation } from 'react-router-dom'
+import styled, { keyframes } from 'styled-components'
+
+import { ButtonLink } from '@/components/ui/button'
+import { clinics, phoneHref } from '@/content/clinics'
+import { bookAppointmentLink, isNavGroup, mainNavigation } from '@/content/navigation'
+
+import { CalendarIcon, CloseIcon, PhoneIcon } from './icons'
+
+export interface MobileMenuPanelProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The Menu button: focus returns to it when the panel closes. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>
+  /** The account entries (signed out: Sign In; signed in: profile, admin, sign out), laid out as a list. */
+  renderAccount?: (close: () => void) => ReactNode
+}
+
+/**
+ * The mobile navigation panel (Radix Dialog: focus moves into it and stays there, Escape or the
+ * close button closes it, focus returns to the Menu button, the page behind is inert and does not
+ * scroll). Loaded when the Menu button is first pressed or hovered (mobile-menu.tsx), so the
+ * dialog library is not part of every page's first download.
+ */
+export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, renderAccount }: MobileMenuPanelProps) {
+  const { pathname, search } = useLocation()
+  const close = () => onOpenChange(false)
+
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Overlay />
+        <Panel
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // There is no Dialog.Trigger (see mobile-menu.tsx): give focus back to the Menu button.
+            event.preventDefault()
+            returnFocusTo.current?.focus()
+          }}
+        >
+          <PanelHeader>
+            <Title>Menu</Title>
+            <Dialog.Close asChild>
+              <CloseButton type="button" aria-label="Close menu">
+                <CloseIcon size={24} />
+              </CloseButton>
+            </Dialog.Close>
+          </PanelHeader>
+
+          <nav aria-label="Main">
+            <NavList>
+              {mainNavigation.map((item) =>
+                isNavGroup(item) ? (
+                  <li key={item.label}>
+                    <GroupLabel id={`mobile-nav-${item.label.toLowerCase()}`}>{item.label}</GroupLabel>
+                    <SubList aria-labelledby={`mobile-nav-${item.label.toLowerCase()}`}>
+                      {item.links.map((link) => (
+                        <li key={link.href}>
+                          <MenuLink
+                            to={link.href}
+                            aria-current={link.href === pathname + search ? 'page' : undefined}
+                            onClick={close}
+                          >
+                            {link.label}
+                          </MenuLink>
+                        </li>
+                      ))}
+                    </SubList>
+                  </li>
+                ) : (
+                  <li key={item.href}>
+                    <MenuNavLink to={item.href} end onClick={close}>
+                      {item.label}
+                    </MenuNavLink>
+                  </li>
+                ),
+              )}
+            </NavList>
+          </nav>
+
+          <Actions>
+            <ButtonLink to={bookAppointmentLink.href} onClick={close}>
+              <CalendarIcon />
+              {bookAppointmentLink.label}
+            </ButtonLink>
+            {renderAccount ? <Account>{renderAccount(close)}</Account> : null}
+          </Actions>
+
+          <Phones>
+            <GroupLabel as="h3">Call us</GroupLabel>
+            <ul>
+              {clinics.map((clinic) => (
+                <li key={clinic.uid}>
+                  <PhoneLink href={phoneHref(clinic.phone)}>
+                    <PhoneIcon />
+                    <span>
+                      {clinic.town} <strong>{clinic.phone}</strong>
+                    </span>
+                  </PhoneLink>
+                </li>
+              ))}
+            </ul>
+          </Phones>
+        </Panel>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+const fadeIn = keyframes`
+  from { opacity: 0; }
+  to { opacity: 1; }
+`
+
+const slideIn = keyframes`
+  from { transform: translateX(100%); }
+  to { transform: translateX(0); }
+`
+
+const Overlay = styled(Dialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  background: rgba(15, 40, 50, 0.55);
+  animation: ${fadeIn} ${({ theme }) => theme.durations.base} ease-out;
+`
+
+const Panel = styled(Dialog.Content)`
+  position: fixed;
+  inset: 0 0 0 auto;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[5]};
+  width: min(26rem, 100vw);
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[5]} ${theme.space[6]}`};
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  animation: ${slideIn} ${({ theme }) => theme.durations.base} ease-out;
+
+  &:focus {
+    outline: none;
+  }
+`
+
+const PanelHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+  padding-bottom: ${({ theme }) => theme.space[3]};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`
+
+const Title = styled(Dialog.Title)`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+`
+
+const CloseButton = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 48px;
+  height: 48px;
+  border: 2px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`
+
+const NavList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const SubList = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0 0 ${({ theme }) => theme.space[2]};
+  padding: 0 0 0 ${({ theme }) => theme.space[4]};
+  border-left: 3px solid ${({ theme }) => theme.colors.primarySoft};
+  list-style: none;
+`
+
+const GroupLabel = styled.p`
+  margin: ${({ theme }) => `${theme.space[3]} 0 ${theme.space[1]}`};
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const linkStyles = `
+  display: flex;
+  align-items: center;
+  min-height: 48px;
+  padding: 0.5rem 0.75rem;
+  border-radius: 8px;
+  text-decoration: none;
+`
+
+const MenuLink = styled(Link)`
+  ${linkStyles}
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+
+  &:hover,
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+`
+
+const MenuNavLink = styled(NavLink)`
+  ${linkStyles}
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+
+  &:hover,
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+`
+
+const Actions = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+`
+
+const Account = styled.div`
+  display: grid;
+
+  > a {
+    width: 100%;
+  }
+`
+
+const Phones = styled.div`
+  padding-top: ${({ theme }) => theme.space[3]};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+
+  ul {
+    display: grid;
+    gap: ${({ theme }) => theme.space[1]};
+    margin: 0;
+    padding: 0;
+    list-style: none;
+  }
+`
+
+const PhoneLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  min-height: 48px;
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+
+  strong {
+    color: ${({ theme }) => theme.colors.primary};
+    text-decoration: underline;
+  }
+`

@@ -1,0 +1,95 @@
+import styled, { css } from 'styled-components'
+
+/**
+ * Form building blocks shared by every form: a label above its control, hints and errors below,
+ * tied together with ids by the caller (`htmlFor`, `aria-describedby`, `aria-invalid`).
+ * Text is 18px (inputs too: smaller text makes iOS zoom and is hard to read for our audience).
+ */
+
+/** One label + control + hint/error group. */
+export const Field = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  min-width: 0;
+`
+
+export const Label = styled.label`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`
+
+/** Marks a required field visually; the control's `required` attribute tells assistive technology. */
+export const RequiredMark = styled.span.attrs({ 'aria-hidden': true, children: ' *' })`
+  color: ${({ theme }) => theme.colors.danger};
+`
+
+const controlStyles = css`
+  width: 100%;
+  min-height: 48px;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  border: 2px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.base};
+  line-height: ${({ theme }) => theme.lineHeights.snug};
+
+  &[aria-invalid='true'] {
+    border-color: ${({ theme }) => theme.colors.danger};
+  }
+
+  &:read-only:not(select) {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+
+  &:disabled {
+    background: ${({ theme }) => theme.colors.surface};
+    cursor: not-allowed;
+  }
+`
+
+export const Input = styled.input`
+  ${controlStyles}
+`
+
+export const Select = styled.select`
+  ${controlStyles}
+`
+
+/** Help text under a control (reference it with aria-describedby). */
+export const Hint = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+/** A field's error (reference it with aria-describedby; give it role="alert" when it appears on submit). */
+export const FieldError = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+`
+
+export const Fieldset = styled.fieldset`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  min-width: 0;
+  margin: 0;
+  padding: 0;
+  border: 0;
+`
+
+export const Legend = styled.legend`
+  margin-bottom: ${({ theme }) => theme.space[3]};
+  padding: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+/** Two fields side by side from tablet width up, stacked on phones. */
+export const FieldRow = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+
+  ${({ theme }) => theme.media.fromTablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+`

@@ -1,0 +1,163 @@
+/**
+ * Server entry of the build's pre-rendering step (`vite build --ssr src/entry-server.tsx`, then
+ * scripts/prerender.mjs). Renders the public pages to HTML in Node with the same route tree, theme
+ * and providers as the browser, collects styled-components' CSS, and writes the head of every
+ * route (src/seo). The browser then hydrates that HTML (src/main.tsx).
+ *
+ * Nothing is fetched while rendering: SWR reads render their loading state, as they do on the
+ * browser's first render, so hydration matches.
+ */
+import { Writable } from 'node:stream'
+
+import { StrictMode, type ReactNode } from 'react'
+import { prerenderToNodeStream } from 'react-dom/static'
+import { StaticRouter } from 'react-router-dom'
+import { ServerStyleSheet } from 'styled-components'
+
+import { AppProvider } from './app/provider'
+import { AppRoutes } from './app/router'
+import { spaRoutes } from './config/spa-routes'
+import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
+import { defaultSeo, isDynamicPattern, notFoundSeo, seoForRoute } from './seo/pages'
+
+/** A path no route matches: renders the "Oops! Page not found" page. */
+const NOT_FOUND_PROBE = '/__pre-render-404__'
+
+function collect(stream: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let html = ''
+    const sink = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        html += chunk.toString('utf8')
+        done()
+      },
+    })
+    sink.on('finish', () => resolve(html))
+    sink.on('error', reject)
+    stream.on('error', reject)
+    stream.pipe(sink)
+  })
+}
+
+/**
+ * The app's markup at `url` and the <style> tags it needs. Rejects if anything failed to render.
+ *
+ * The HTML must be plain markup: when a Suspense boundary is written out of order, React moves it
+ * in place with an inline <script>, which the site's CSP (script-src 'self') blocks, leaving the
+ * boundary unfinished and hydration failing. So: a first pass loads the lazily imported code the
+ * page needs (React.lazy suspends until its module arrives), the second renders with everything
+ * there, and large boundaries are not outlined (progressiveChunkSize below). Checked, not assumed.
+ */
+export async function renderPage(url: string): Promise<{ appHtml: string; styleTags: string }> {
+  await renderOnce(url)
+  const page = await renderOnce(url)
+  if (/<script\b/i.test(page.appHtml)) {
+    throw new Error(`${url}: the pre-rendered HTML still holds an inline <script> (a Suspense boundary that waited twice?); the CSP would block it`)
+  }
+  return page
+}
+
+async function renderOnce(url: string): Promise<{ appHtml: string; styleTags: string }> {
+  const sheet = new ServerStyleSheet()
+  const errors: unknown[] = []
+  try {
+    const app: ReactNode = (
+      <StrictMode>
+        <AppProvider>
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
+        </AppProvider>
+      </StrictMode>
+    )
+    const { prelude } = await prerenderToNodeStream(sheet.collectStyles(app), {
+      // React outlines large Suspense boundaries (content written after the shell and moved in
+      // place by an inline <script>) to paint early while streaming. Nothing streams here, and the
+      // CSP would block the script: keep every boundary inline.
+      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+      onError(error) {
+        errors.push(error)
+      },
+    })
+    const appHtml = await collect(prelude)
+    // An error inside a Suspense boundary still produces HTML (the browser would render that part
+    // again); for a page built ahead of time it is a bug, so the build stops.
+    if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]))
+    return { appHtml, styleTags: sheet.getStyleTags() }
+  } finally {
+    sheet.seal()
+  }
+}
+
+export interface PageEntry {
+  /** The head tags for this route, with PUBLIC_URL_PLACEHOLDER (and PATH_PLACEHOLDER for :param routes). */
+  head: string
+  /** File (relative to dist/) holding the complete pre-rendered page, when there is one. */
+  file?: string
+  /** Send the pre-rendered file only when the URL has no query string (see PageSeo.dependsOnQuery). */
+  dependsOnQuery?: boolean
+}
+
+/**
+ * What the gateway reads (dist/pages.json): per route pattern of spa-routes the head of its pages
+ * and, for pre-rendered routes, the file with the whole page; the same for the 404 page; and a
+ * default head for anything else.
+ */
+export interface PagesManifest {
+  publicUrlPlaceholder: string
+  pathPlaceholder: string
+  routes: Record<string, PageEntry>
+  notFound: PageEntry
+  /** Head for a route without an entry (should not happen: every spa-route has one). */
+  fallback: PageEntry
+}
+
+export interface BuiltPages {
+  manifest: PagesManifest
+  /** Files to write under dist/: path relative to dist/ -> content. */
+  files: Record<string, string>
+}
+
+/** "/" -> "prerendered/index.html", "/about-us" -> "prerendered/about-us.html". */
+const fileFor = (pattern: string) => `prerendered${pattern === '/' ? '/index' : pattern}.html`
+
+/**
+ * Renders every public, static route of spa-routes (SEO data `prerender: true`) and the 404 page
+ * into `template` (dist/index.html), and writes the head of every other route.
+ */
+export async function buildPages(template: string, log: (line: string) => void = () => {}): Promise<BuiltPages> {
+  const base = PUBLIC_URL_PLACEHOLDER
+  const files: Record<string, string> = {}
+  const routesOut: Record<string, PageEntry> = {}
+
+  for (const pattern of spaRoutes as readonly string[]) {
+    const seo = seoForRoute(pattern)
+    const dynamic = isDynamicPattern(pattern)
+    const head = renderHeadTags(headFor(seo, { base, path: dynamic ? PATH_PLACEHOLDER : pattern }))
+    if (seo.prerender && !dynamic) {
+      const { appHtml, styleTags } = await renderPage(pattern)
+      const file = fileFor(pattern)
+      files[file] = fillTemplate(template, { tags: head, extraHead: styleTags, appHtml })
+      routesOut[pattern] = { head, file, ...(seo.dependsOnQuery ? { dependsOnQuery: true } : {}) }
+      log(`pre-rendered ${pattern}`)
+    } else {
+      routesOut[pattern] = { head }
+    }
+  }
+
+  const notFoundHead = renderHeadTags(headFor(notFoundSeo, { base, path: '/', canonical: false }))
+  const notFound = await renderPage(NOT_FOUND_PROBE)
+  files['prerendered/404.html'] = fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml })
+  log('pre-rendered the 404 page')
+
+  return {
+    manifest: {
+      publicUrlPlaceholder: PUBLIC_URL_PLACEHOLDER,
+      pathPlaceholder: PATH_PLACEHOLDER,
+      routes: routesOut,
+      notFound: { head: notFoundHead, file: 'prerendered/404.html' },
+      fallback: { head: renderHeadTags(headFor(defaultSeo, { base, path: PATH_PLACEHOLDER })) },
+    },
+    files,
+  }
+}

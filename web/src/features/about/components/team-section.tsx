@@ -1,0 +1,280 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import styled from 'styled-components'
+
+import { Container } from '@/components/ui/container'
+import type { TeamMember } from '@/content/team'
+
+import { Section, SectionHeader } from './section'
+
+interface TeamSectionProps {
+  members: readonly TeamMember[]
+  /** URL of a member's photo. */
+  imageUrl: (member: TeamMember) => string
+}
+
+/**
+ * "Meet Our Team" (SPEC §2 "About"): one card per member; choosing a card opens a dialog with the
+ * full bio. The dialog (Radix) is modal: it traps focus, closes on Escape or its Close button, and
+ * gives focus back to the card's button.
+ */
+export function TeamSection({ members, imageUrl }: TeamSectionProps) {
+  return (
+    <Section aria-labelledby="team-heading">
+      <SectionHeader>
+        <h2 id="team-heading">Meet Our Team</h2>
+        <p>Licensed, experienced and local: the people who will look after your hearing.</p>
+      </SectionHeader>
+      <Container>
+        <Grid>
+          {members.map((member) => (
+            <li key={member.id}>
+              <TeamCard member={member} image={imageUrl(member)} />
+            </li>
+          ))}
+        </Grid>
+      </Container>
+    </Section>
+  )
+}
+
+function TeamCard({ member, image }: { member: TeamMember; image: string }) {
+  return (
+    <Dialog.Root>
+      <Card>
+        <Photo src={image} alt="" width={480} height={480} loading="lazy" decoding="async" />
+        <CardBody>
+          <Name>{member.name}</Name>
+          <Role>{member.title}</Role>
+          <Summary>{member.summary}</Summary>
+          <Dialog.Trigger asChild>
+            <BioButton type="button">
+              Read Full Bio<VisuallyHidden> of {member.name}</VisuallyHidden>
+            </BioButton>
+          </Dialog.Trigger>
+        </CardBody>
+      </Card>
+      <Dialog.Portal>
+        <Overlay />
+        <Content>
+          <DialogHeader>
+            <DialogPhoto src={image} alt="" width={160} height={160} decoding="async" />
+            <div>
+              <Dialog.Title asChild>
+                <DialogName>{member.name}</DialogName>
+              </Dialog.Title>
+              <Dialog.Description asChild>
+                <Role>{member.title}</Role>
+              </Dialog.Description>
+            </div>
+          </DialogHeader>
+          <Bio>
+            {member.bio.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+          </Bio>
+          <Dialog.Close asChild>
+            <CloseButton type="button">Close</CloseButton>
+          </Dialog.Close>
+          <Dialog.Close asChild>
+            <CornerClose type="button" aria-label="Close">
+              <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+              </svg>
+            </CornerClose>
+          </Dialog.Close>
+        </Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  ${({ theme }) => theme.media.fromTablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`
+
+const Card = styled.article`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  height: 100%;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  transition: box-shadow 150ms ease;
+
+  &:hover {
+    box-shadow: 0 4px 18px rgba(16, 40, 48, 0.16);
+  }
+`
+
+const Photo = styled.img`
+  width: 100%;
+  aspect-ratio: 1;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.primarySoft};
+`
+
+const CardBody = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  align-items: flex-start;
+  padding: ${({ theme }) => theme.space[5]};
+`
+
+const Summary = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Name = styled.h3`
+  margin-bottom: ${({ theme }) => theme.space[1]};
+`
+
+const Role = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[3]};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.primary};
+`
+
+/** The whole card is the button's click target (its ::after covers the card); the button stays the one tab stop. */
+const BioButton = styled.button`
+  margin-top: auto;
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.space[2]} 0`};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: underline;
+  text-underline-offset: 0.15em;
+  cursor: pointer;
+
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+  }
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+`
+
+const VisuallyHidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`
+
+const Overlay = styled(Dialog.Overlay)`
+  position: fixed;
+  inset: 0;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  background: rgba(10, 25, 31, 0.6);
+`
+
+const Content = styled(Dialog.Content)`
+  position: fixed;
+  top: 50%;
+  left: 50%;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  width: min(40rem, calc(100vw - 2rem));
+  max-height: calc(100dvh - 2rem);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: 0 12px 40px rgba(10, 25, 31, 0.3);
+  transform: translate(-50%, -50%);
+
+  &:focus {
+    outline: none;
+  }
+`
+
+const DialogHeader = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[5]};
+  margin-bottom: ${({ theme }) => theme.space[5]};
+  padding-right: ${({ theme }) => theme.space[7]};
+
+  ${Role} {
+    margin: 0;
+  }
+`
+
+const DialogPhoto = styled.img`
+  width: 7rem;
+  height: 7rem;
+  border-radius: 50%;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.primarySoft};
+`
+
+const DialogName = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space[1]};
+  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+`
+
+const Bio = styled.div`
+  p:last-child {
+    margin-bottom: ${({ theme }) => theme.space[6]};
+  }
+`
+
+const CloseButton = styled.button`
+  min-height: 48px;
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[6]}`};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryHover};
+  }
+`
+
+const CornerClose = styled.button`
+  position: absolute;
+  top: ${({ theme }) => theme.space[4]};
+  right: ${({ theme }) => theme.space[4]};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+`

@@ -1,0 +1,148 @@
+import styled from 'styled-components'
+
+import { Button } from '@/components/ui/button'
+import { ErrorPanel } from '@/components/ui/error-panel'
+
+import { useMailbox, type MailboxMessage } from '../api/mailbox'
+
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+
+const statusText: Record<string, string> = {
+  pending: 'Pending',
+  queued: 'Queued',
+  sent: 'Sent',
+  failed: 'Failed',
+  local: 'Local only',
+}
+
+/** The Email tab: every e-mail the site sent or kept in its local mailbox, newest first. */
+export function MailboxList() {
+  const { data: messages, error, mutate, isValidating } = useMailbox()
+
+  if (error && !messages) {
+    return (
+      <ErrorPanel title="Failed to load emails" onRetry={() => void mutate()} retrying={isValidating}>
+        <p>{error.message}</p>
+      </ErrorPanel>
+    )
+  }
+  if (!messages) return <Muted role="status">Loading emails...</Muted>
+
+  return (
+    <>
+      <Toolbar>
+        <Muted>
+          E-mails the site sent. Without an SMTP server they are kept here ("Local only") so nothing is lost.
+        </Muted>
+        <Button $variant="secondary" onClick={() => void mutate()} disabled={isValidating}>
+          {isValidating ? 'Refreshing...' : 'Refresh'}
+        </Button>
+      </Toolbar>
+      {messages.length === 0 ? (
+        <Muted>No emails yet.</Muted>
+      ) : (
+        <List>
+          {messages.map((message) => (
+            <Message key={message.id} message={message} />
+          ))}
+        </List>
+      )}
+    </>
+  )
+}
+
+function Message({ message }: { message: MailboxMessage }) {
+  return (
+    <Item>
+      <details>
+        <Summary>
+          <Subject>{message.subject}</Subject>
+          <Meta>
+            To {message.to} · {timeFormat.format(new Date(message.created_at))} ·{' '}
+            <Status $failed={message.status === 'failed'}>{statusText[message.status] ?? message.status}</Status>
+          </Meta>
+        </Summary>
+        <Body>
+          <Text>{message.text}</Text>
+          <Meta>
+            Attempts: {message.attempts}
+            {message.sent_at ? ` · Sent ${timeFormat.format(new Date(message.sent_at))}` : ''}
+          </Meta>
+          {message.last_error ? <ErrorText>Last error: {message.last_error}</ErrorText> : null}
+        </Body>
+      </details>
+    </Item>
+  )
+}
+
+const Muted = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Toolbar = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[4]};
+`
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const Item = styled.li`
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+`
+
+const Summary = styled.summary`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  padding: ${({ theme }) => theme.space[4]};
+  cursor: pointer;
+`
+
+const Subject = styled.span`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  overflow-wrap: anywhere;
+`
+
+const Meta = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`
+
+const Status = styled.span<{ $failed: boolean }>`
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
+`
+
+const Body = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: 0 ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[4]};
+`
+
+const Text = styled.pre`
+  margin: 0;
+  padding: ${({ theme }) => theme.space[4]};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  background: ${({ theme }) => theme.colors.surface};
+  font-family: ${({ theme }) => theme.fonts.body};
+  font-size: ${({ theme }) => theme.fontSizes.base};
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+`

@@ -1,0 +1,143 @@
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+
+import { paths } from '@/config/paths'
+
+import type { Role, User } from '../types'
+
+export interface AccountMenuProps {
+  user: Pick<User, 'email'>
+  role: Role | null | undefined
+  onSignOut: () => void
+}
+
+/**
+ * The signed-in user's menu in the desktop header (Radix DropdownMenu). Loaded only once someone
+ * is signed in (header-account.tsx): visitors never download the menu library.
+ */
+export default function AccountMenu({ user, role, onSignOut }: AccountMenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <Trigger aria-label={`Account menu, signed in as ${user.email}`}>
+        <UserIcon />
+        <TriggerText>Account</TriggerText>
+        <Chevron />
+      </Trigger>
+      <DropdownMenu.Portal>
+        <Content align="end" sideOffset={8} collisionPadding={12}>
+          <MenuLabel>
+            <small>Signed in as</small>
+            <span>{user.email}</span>
+          </MenuLabel>
+          <Separator />
+          {role === 'admin' ? (
+            <Item asChild>
+              <Link to={paths.admin.getHref()}>Admin Dashboard</Link>
+            </Item>
+          ) : null}
+          <Item asChild>
+            <Link to={paths.profile.getHref()}>Profile Settings</Link>
+          </Item>
+          <Separator />
+          <Item onSelect={() => onSignOut()}>Sign Out</Item>
+        </Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  )
+}
+
+function UserIcon() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4 21c0-4.4 3.6-7 8-7s8 2.6 8 7" />
+    </svg>
+  )
+}
+
+function Chevron() {
+  return (
+    <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
+      <path d="m6 9 6 6 6-6" />
+    </svg>
+  )
+}
+
+const Trigger = styled(DropdownMenu.Trigger)`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: 48px;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  cursor: pointer;
+
+  &:hover,
+  &[data-state='open'] {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+
+  svg {
+    flex: none;
+  }
+`
+
+const TriggerText = styled.span``
+
+const Content = styled(DropdownMenu.Content)`
+  z-index: 1100;
+  min-width: 16rem;
+  max-width: min(22rem, calc(100vw - 24px));
+  padding: ${({ theme }) => theme.space[2]};
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: 0 8px 24px rgba(16, 40, 48, 0.18);
+  font-size: ${({ theme }) => theme.fontSizes.base};
+`
+
+const MenuLabel = styled(DropdownMenu.Label)`
+  display: grid;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  color: ${({ theme }) => theme.colors.text};
+  overflow-wrap: anywhere;
+
+  small {
+    font-size: ${({ theme }) => theme.fontSizes.base};
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  span {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`
+
+const Separator = styled(DropdownMenu.Separator)`
+  height: 1px;
+  margin: ${({ theme }) => theme.space[2]} 0;
+  background: ${({ theme }) => theme.colors.border};
+`
+
+const Item = styled(DropdownMenu.Item)`
+  display: flex;
+  align-items: center;
+  min-height: 44px;
+  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.text};
+  text-decoration: none;
+  cursor: pointer;
+  outline: none;
+
+  &[data-highlighted] {
+    background: ${({ theme }) => theme.colors.primary};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+`
+

@@ -1,0 +1,132 @@
+import styled from 'styled-components'
+
+import { Container } from '@/components/ui/container'
+import { paths } from '@/config/paths'
+import type { MediaImage } from '@/content/media'
+import { trackEvent } from '@/lib/analytics'
+
+interface CognivueHeroProps {
+  image: MediaImage
+}
+
+/**
+ * Hero of the cognitive-health page (SPEC §2 "/cognivue"): heading, an introduction on lowering the
+ * risk of memory loss and cognitive decline, and "Learn More", which opens the booking page in a new
+ * tab and records the "book" event.
+ */
+export function CognivueHero({ image }: CognivueHeroProps) {
+  return (
+    <Hero aria-labelledby="cognivue-heading">
+      <Columns>
+        <div>
+          <Eyebrow>Cognitive health screening</Eyebrow>
+          <h1 id="cognivue-heading">Enhance Your Memory Health</h1>
+          <Intro>
+            Research links untreated hearing loss with a higher risk of memory loss and cognitive decline. The good news:
+            caring for your hearing, staying active and keeping your mind engaged can lower that risk. A quick,
+            computer-guided cognitive screening gives you and your doctor a baseline to track over time.
+          </Intro>
+          <LearnMore
+            href={paths.bookAppointment.getHref()}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => trackEvent('book')}
+          >
+            Learn More
+            <NewTab> (opens the booking page in a new tab)</NewTab>
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+              <path
+                d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+                strokeLinejoin="round"
+              />
+            </svg>
+          </LearnMore>
+        </div>
+        <Picture
+          src={image.src}
+          alt={image.alt}
+          width={image.width}
+          height={image.height}
+          fetchPriority="high"
+          decoding="async"
+        />
+      </Columns>
+    </Hero>
+  )
+}
+
+const Hero = styled.section`
+  padding-block: ${({ theme }) => theme.space[8]};
+  background: linear-gradient(135deg, ${({ theme }) => theme.colors.primarySoft} 0%, #f7fbfb 100%);
+`
+
+const Columns = styled(Container)`
+  display: grid;
+  gap: ${({ theme }) => theme.space[7]};
+  align-items: center;
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr);
+
+    h1 {
+      font-size: ${({ theme }) => theme.fontSizes['4xl']};
+    }
+  }
+`
+
+const Eyebrow = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  letter-spacing: 0.04em;
+  text-transform: uppercase;
+  color: ${({ theme }) => theme.colors.primary};
+`
+
+const Intro = styled.p`
+  max-width: ${({ theme }) => theme.layout.textWidth};
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const LearnMore = styled.a`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: 52px;
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[6]}`};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.primaryHover};
+    color: ${({ theme }) => theme.colors.onPrimary};
+  }
+`
+
+const NewTab = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`
+
+const Picture = styled.img`
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  background: ${({ theme }) => theme.colors.surface};
+`

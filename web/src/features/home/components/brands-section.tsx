@@ -1,0 +1,132 @@
+import styled from 'styled-components'
+
+import { Button, ButtonLink } from '@/components/ui/button'
+import { Container } from '@/components/ui/container'
+import { paths } from '@/config/paths'
+import { brands } from '@/content/brands'
+import { media } from '@/content/media'
+
+import { Section, SectionHeader } from './section'
+
+/**
+ * The four hearing-aid brands (SPEC §2 "Home" > Brands): each card links to its collection on the
+ * catalogue (/products#{key}); a brand marked coming soon says so and its button is disabled.
+ */
+export function BrandsSection() {
+  return (
+    <Section aria-labelledby="brands-heading">
+      <SectionHeader>
+        <h2 id="brands-heading">Premium Hearing Aid Brands</h2>
+        <p>We fit the leading manufacturers, so you get the technology that suits your hearing and your life.</p>
+      </SectionHeader>
+      <Container>
+        <Grid>
+          {brands.map((brand) => {
+            const noteId = `brand-${brand.key}-note`
+            const image = media.brands[brand.key]
+            return (
+              <Card key={brand.key} aria-labelledby={`brand-${brand.key}`} $muted={brand.comingSoon}>
+                {image ? (
+                  <Illustration
+                    src={image.src}
+                    alt={image.alt}
+                    width={image.width}
+                    height={image.height}
+                    loading="lazy"
+                    decoding="async"
+                  />
+                ) : null}
+                <Wordmark id={`brand-${brand.key}`}>{brand.name}</Wordmark>
+                {brand.comingSoon ? <Badge id={noteId}>Coming Soon</Badge> : null}
+                <Tagline>{brand.tagline}</Tagline>
+                {brand.comingSoon ? (
+                  <Button $variant="secondary" disabled aria-describedby={noteId}>
+                    Shop {brand.name}
+                  </Button>
+                ) : (
+                  <ButtonLink to={paths.products.getHref(brand.key)} $variant="secondary">
+                    Shop {brand.name}
+                  </ButtonLink>
+                )}
+              </Card>
+            )
+          })}
+        </Grid>
+        <ShopAll>
+          <ButtonLink to={paths.products.getHref()}>Shop All</ButtonLink>
+        </ShopAll>
+      </Container>
+    </Section>
+  )
+}
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+
+  ${({ theme }) => theme.media.fromTablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`
+
+const Card = styled.article<{ $muted: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: flex-start;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[5]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ $muted, theme }) => ($muted ? theme.colors.surface : theme.colors.background)};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+
+  > :last-child {
+    margin-top: auto;
+  }
+`
+
+const Illustration = styled.img`
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  object-fit: contain;
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primarySoft};
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    aspect-ratio: 4 / 3;
+  }
+`
+
+const Wordmark = styled.h3`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  letter-spacing: 0.01em;
+  color: ${({ theme }) => theme.colors.primary};
+`
+
+const Badge = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.text};
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+const Tagline = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space[3]};
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const ShopAll = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space[7]};
+`
+

@@ -1,0 +1,69 @@
+import styled from 'styled-components'
+
+import { ButtonLink } from '@/components/ui/button'
+import { Container } from '@/components/ui/container'
+import { paths } from '@/config/paths'
+import { insurance, insurerLogos } from '@/content/insurers'
+
+import { LogoCarousel } from './logo-carousel'
+import { Section, SectionHeader } from './section'
+
+/**
+ * "Most Insurance Plans Accepted" (SPEC §2 "Home" > Insurance section, §9): the partner logos in
+ * an auto-advancing, looping carousel, then what to do when a plan is not among them.
+ */
+export function InsuranceSection() {
+  return (
+    <Section aria-labelledby="insurance-heading">
+      <SectionHeader>
+        <h2 id="insurance-heading">{insurance.heading}</h2>
+        <p>{insurance.intro}</p>
+      </SectionHeader>
+      <Strip>
+        <LogoCarousel label="Insurance partners" logos={insurerLogos} intervalMs={insurance.autoPlayMs} />
+      </Strip>
+      <Container>
+        <Fallback>
+          <Lead>{insurance.notListed}</Lead>
+          <p>{insurance.help}</p>
+          <ButtonLink to={paths.contactUs.getHref()} onClick={() => window.scrollTo({ top: 0, left: 0 })}>
+            {insurance.contactLabel}
+          </ButtonLink>
+        </Fallback>
+      </Container>
+    </Section>
+  )
+}
+
+/** Wider than the text (wide screens show up to 10 logos), with side padding. */
+const Strip = styled.div`
+  max-width: 90rem;
+  margin-inline: auto;
+  padding-inline: ${({ theme }) => theme.space[4]};
+
+  ${({ theme }) => theme.media.fromTablet} {
+    padding-inline: ${({ theme }) => theme.space[6]};
+  }
+`
+
+const Fallback = styled.div`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  max-width: 40rem;
+  margin: ${({ theme }) => theme.space[7]} auto 0;
+  padding: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  text-align: center;
+
+  p {
+    margin-bottom: ${({ theme }) => theme.space[4]};
+  }
+`
+
+const Lead = styled.p`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${({ theme }) => theme.colors.text};
+`

@@ -1,0 +1,108 @@
+import styled from 'styled-components'
+
+import { ButtonLink } from '@/components/ui/button'
+import { Container } from '@/components/ui/container'
+import { paths } from '@/config/paths'
+import { services } from '@/content/services'
+
+import { Section, SectionHeader } from './section'
+
+/**
+ * The four service groups with their feature lists and the call to action (SPEC §2 "Home" > Services).
+ */
+export function ServicesSection() {
+  return (
+    <Section $tone="surface" aria-labelledby="services-heading">
+      <SectionHeader>
+        <h2 id="services-heading">Comprehensive Hearing Care Services</h2>
+        <p>From your first hearing test to years of follow-up care, everything happens with the same trusted team.</p>
+      </SectionHeader>
+      <Container>
+        <Grid>
+          {services.map((service) => (
+            <Card key={service.key} aria-labelledby={`service-${service.key}`}>
+              <h3 id={`service-${service.key}`}>{service.title}</h3>
+              <Summary>{service.summary}</Summary>
+              <Features>
+                {service.features.map((feature) => (
+                  <li key={feature}>
+                    <Check />
+                    <span>{feature}</span>
+                  </li>
+                ))}
+              </Features>
+            </Card>
+          ))}
+        </Grid>
+        <Cta>
+          <ButtonLink to={paths.bookAppointment.getHref()} onClick={() => window.scrollTo({ top: 0, left: 0 })}>
+            Schedule Free Consultation
+          </ButtonLink>
+        </Cta>
+      </Container>
+    </Section>
+  )
+}
+
+function Check() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="11" fill="currentColor" opacity="0.14" />
+      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  )
+}
+
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+
+  ${({ theme }) => theme.media.fromTablet} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+  }
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: repeat(4, minmax(0, 1fr));
+  }
+`
+
+const Card = styled.article`
+  padding: ${({ theme }) => theme.space[6]};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+
+  h3 {
+    margin-bottom: ${({ theme }) => theme.space[3]};
+  }
+`
+
+const Summary = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Features = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space[3]};
+    align-items: flex-start;
+  }
+
+  svg {
+    flex: none;
+    margin-top: 0.2em;
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`
+
+const Cta = styled.div`
+  display: flex;
+  justify-content: center;
+  margin-top: ${({ theme }) => theme.space[7]};
+`

@@ -1,0 +1,226 @@
+import styled from 'styled-components'
+
+import { Button, ButtonLink } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import {
+  bookingLocationQuery,
+  formatDays,
+  formatOpeningTimes,
+  phoneHref,
+  type Clinic,
+} from '@/content/clinics'
+
+/**
+ * One office (SPEC §2 "Locations", §3 "Office", §4 Offices): address, phone, hours, embedded map,
+ * "Schedule Appointment" (to /book-appointment?location={first word of the name}) and "Get
+ * Directions" (a maps search in a new tab). An office that is not open yet shows "Coming Soon" and
+ * its booking button is disabled.
+ */
+export function OfficeCard({ clinic }: { clinic: Clinic }) {
+  const headingId = `office-${clinic.uid}`
+  const statusId = `${headingId}-status`
+  const { address } = clinic
+
+  return (
+    <Card aria-labelledby={headingId}>
+      <Map
+        src={clinic.mapEmbedUrl}
+        title={`Map of the ${clinic.name}`}
+        loading="lazy"
+        referrerPolicy="no-referrer-when-downgrade"
+      />
+      <Body>
+        <TitleRow>
+          <h2 id={headingId}>{clinic.name}</h2>
+          {clinic.isOpen ? null : <Badge id={statusId}>Coming Soon</Badge>}
+        </TitleRow>
+
+        <Facts>
+          <div>
+            <dt>Address</dt>
+            <dd>
+              <address>
+                {address.line1}
+                {address.line2 ? (
+                  <>
+                    , {address.line2}
+                  </>
+                ) : null}
+                <br />
+                {address.city}, {address.state} {address.zip}
+              </address>
+            </dd>
+          </div>
+          <div>
+            <dt>Phone</dt>
+            <dd>
+              <a href={phoneHref(clinic.phone)}>{clinic.phone}</a>
+            </dd>
+          </div>
+          <div>
+            <dt>Hours</dt>
+            <dd>
+              <Hours>
+                {clinic.hours.map((hours) => (
+                  <li key={hours.days.join()}>
+                    <span>{formatDays(hours.days)}</span>
+                    <span>{formatOpeningTimes(hours)}</span>
+                  </li>
+                ))}
+              </Hours>
+            </dd>
+          </div>
+        </Facts>
+
+        <Actions>
+          {clinic.isOpen ? (
+            <ButtonLink
+              to={paths.bookAppointment.getHref(bookingLocationQuery(clinic))}
+              onClick={() => window.scrollTo({ top: 0, left: 0 })}
+            >
+              Schedule Appointment
+            </ButtonLink>
+          ) : (
+            <Button disabled aria-describedby={statusId}>
+              Schedule Appointment
+            </Button>
+          )}
+          <DirectionsLink href={clinic.directionsUrl} target="_blank" rel="noopener noreferrer">
+            Get Directions
+            <NewTab> (opens in a new tab)</NewTab>
+          </DirectionsLink>
+        </Actions>
+      </Body>
+    </Card>
+  )
+}
+
+const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  overflow: hidden;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+`
+
+const Map = styled.iframe`
+  display: block;
+  width: 100%;
+  height: 16rem;
+  border: 0;
+  background: ${({ theme }) => theme.colors.surface};
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    height: 20rem;
+  }
+`
+
+const Body = styled.div`
+  display: flex;
+  flex: 1;
+  flex-direction: column;
+  padding: ${({ theme }) => theme.space[6]};
+`
+
+const TitleRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${({ theme }) => theme.space[5]};
+
+  h2 {
+    margin: 0;
+  }
+`
+
+const Badge = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.text};
+  color: #ffffff;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-weight: ${({ theme }) => theme.fontWeights.bold};
+`
+
+const Facts = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0 0 ${({ theme }) => theme.space[6]};
+
+  dt {
+    margin-bottom: ${({ theme }) => theme.space[1]};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    letter-spacing: 0.04em;
+    text-transform: uppercase;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+
+  dd {
+    margin: 0;
+  }
+
+  address {
+    font-style: normal;
+  }
+
+  a {
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`
+
+const Hours = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: ${({ theme }) => `0 ${theme.space[4]}`};
+    max-width: 24rem;
+  }
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+  margin-top: auto;
+`
+
+const DirectionsLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 48px;
+  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[5]}`};
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: none;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
+`
+
+const NewTab = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  margin: -1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`

@@ -1,0 +1,78 @@
+import styled from 'styled-components'
+
+import { Container } from '@/components/ui/container'
+import type { TeamMember } from '@/content/team'
+
+import { Section, SectionHeader } from './section'
+
+interface ProvidersSectionProps {
+  providers: readonly TeamMember[]
+  imageUrl: (member: TeamMember) => string
+}
+
+/** The clinicians who see patients at both offices (SPEC §2 "Locations" > providers). */
+export function ProvidersSection({ providers, imageUrl }: ProvidersSectionProps) {
+  return (
+    <Section aria-labelledby="providers-heading">
+      <SectionHeader>
+        <h2 id="providers-heading">Our Providers</h2>
+        <p>The same experienced team cares for you in Gainesville and Dawsonville.</p>
+      </SectionHeader>
+      <Container>
+        <Grid>
+          {providers.map((member) => (
+            <li key={member.id}>
+              <Photo src={imageUrl(member)} alt="" width={240} height={240} loading="lazy" decoding="async" />
+              <h3>{member.name}</h3>
+              <Role>{member.title}</Role>
+              <Summary>{member.summary}</Summary>
+            </li>
+          ))}
+        </Grid>
+      </Container>
+    </Section>
+  )
+}
+
+const Grid = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[5]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  text-align: center;
+
+  ${({ theme }) => theme.media.fromTablet} {
+    grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
+  }
+
+  li {
+    padding: ${({ theme }) => theme.space[6]};
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    border-radius: ${({ theme }) => theme.radii.lg};
+  }
+
+  h3 {
+    margin-bottom: ${({ theme }) => theme.space[1]};
+  }
+`
+
+const Photo = styled.img`
+  width: 8rem;
+  height: 8rem;
+  margin: 0 auto ${({ theme }) => theme.space[4]};
+  border-radius: 50%;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.primarySoft};
+`
+
+const Role = styled.p`
+  margin-bottom: ${({ theme }) => theme.space[3]};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${({ theme }) => theme.colors.primary};
+`
+
+const Summary = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`

@@ -1,0 +1,53 @@
+import { lazy, Suspense, useEffect, useState } from 'react'
+
+/**
+ * react-toastify, loaded on the first toast instead of with every page: most visits show none, and
+ * its ~10 KB (gzip) would otherwise sit in the JavaScript every page downloads first.
+ *
+ * `loadToasts()` (used by lib/notify) mounts <Toasts> and loads the toast code. A toast called
+ * before the container has mounted is queued by react-toastify and shown as soon as it mounts.
+ */
+const ToastContainer = lazy(() => import('react-toastify').then((m) => ({ default: m.ToastContainer })))
+
+let wanted = false
+const listeners = new Set<() => void>()
+
+export function loadToasts(): Promise<typeof import('./toast-body')> {
+  if (!wanted) {
+    wanted = true
+    for (const listener of listeners) listener()
+  }
+  return import('./toast-body')
+}
+
+/** The toast container: nothing until the first toast is asked for. Rendered once, by the app provider. */
+export function Toasts() {
+  const [mounted, setMounted] = useState(false)
+
+  useEffect(() => {
+    if (wanted) {
+      setMounted(true)
+      return
+    }
+    const listener = () => setMounted(true)
+    listeners.add(listener)
+    return () => {
+      listeners.delete(listener)
+    }
+  }, [])
+
+  if (!mounted) return null
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer
+        position="top-right"
+        theme="light"
+        newestOnTop
+        autoClose={8000}
+        closeOnClick={false}
+        pauseOnFocusLoss
+        pauseOnHover
+      />
+    </Suspense>
+  )
+}

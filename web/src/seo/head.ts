@@ -1,0 +1,132 @@
+import { practice } from '../content/practice.ts'
+
+import { serializeJsonLd, type JsonLd } from './json-ld.ts'
+import { shareImage, type PageSeo, type Robots } from './pages.ts'
+import { formatTitle } from './title.ts'
+
+/**
+ * The head of one page as data, and as HTML. The same model is written into the HTML at build
+ * time (pre-rendered pages, heads of the other routes) and applied to document.head by
+ * <RouteSeo>/usePageSeo in the browser, so both say the same.
+ *
+ * Kept free of React, browser APIs and the '@/' alias: the pre-render step imports it in Node.
+ */
+
+/**
+ * Stands for the site's origin in the HTML the build writes; the gateway replaces it with its
+ * PUBLIC_URL when it serves the page. Chosen so that neither HTML nor JSON escaping changes it.
+ */
+export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
+
+/**
+ * Stands for the requested path (e.g. "/products/abc") in the heads of routes with a :param, which
+ * are not pre-rendered: the gateway replaces it with the path it answers, HTML-escaped.
+ */
+export const PATH_PLACEHOLDER = '%PATH%'
+
+/** Marks the head block in index.html that the build and the gateway replace. */
+export const HEAD_START = '<!--seo-head-->'
+export const HEAD_END = '<!--/seo-head-->'
+
+export interface HeadData {
+  title: string
+  description: string
+  robots: Robots
+  /** Absolute URL; none for the 404 page. */
+  canonical?: string
+  type: PageSeo['type']
+  /** Absolute URL of a preview image. */
+  image?: string
+  /** Path of an image to fetch early (PageSeo.preloadImage). */
+  preloadImage?: string
+  jsonLd?: JsonLd
+}
+
+/** Per-page values that replace the route's defaults (an article's own title, its JSON-LD, …). */
+export interface SeoOverride {
+  title?: string
+  description?: string
+  type?: PageSeo['type']
+  image?: string
+  robots?: Robots
+  jsonLd?: JsonLd
+}
+
+/**
+ * The head of the page at `path` (no query, no fragment) of a route whose SEO data is `seo`.
+ * `canonical: false` for pages that must not name one (the 404 page).
+ */
+export function headFor(
+  seo: PageSeo,
+  { base, path, canonical = true, override = {} }: { base: string; path: string; canonical?: boolean; override?: SeoOverride },
+): HeadData {
+  const jsonLd = override.jsonLd ?? seo.jsonLd?.(base)
+  return {
+    title: formatTitle(override.title ?? seo.title),
+    description: override.description ?? seo.description,
+    robots: override.robots ?? seo.robots,
+    ...(canonical ? { canonical: `${base}${canonicalPath(path)}` } : {}),
+    type: override.type ?? seo.type,
+    image: override.image ?? `${base}${shareImage.path}`,
+    ...(seo.preloadImage ? { preloadImage: seo.preloadImage } : {}),
+    ...(jsonLd ? { jsonLd } : {}),
+  }
+}
+
+/** "/about-us/" -> "/about-us"; "/" stays "/". */
+export function canonicalPath(path: string): string {
+  const trimmed = path.replace(/\/+$/, '')
+  return trimmed === '' ? '/' : trimmed
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+}
+
+/** The tags, one a line, every one marked data-seo (the browser side finds them by it). */
+export function renderHeadTags(head: HeadData): string {
+  const meta = (attr: 'name' | 'property', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-seo />`
+  const tags = [
+    `<title>${escapeHtml(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    meta('name', 'robots', head.robots),
+    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo />` : '',
+    meta('property', 'og:type', head.type),
+    meta('property', 'og:site_name', practice.name),
+    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    head.canonical ? meta('property', 'og:url', head.canonical) : '',
+    head.image ? meta('property', 'og:image', head.image) : '',
+    ...(head.image && head.image.endsWith(shareImage.path)
+      ? [
+          meta('property', 'og:image:width', String(shareImage.width)),
+          meta('property', 'og:image:height', String(shareImage.height)),
+          meta('property', 'og:image:alt', shareImage.alt),
+        ]
+      : []),
+    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
+    head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    head.jsonLd ? `<script type="application/ld+json" data-seo>${serializeJsonLd(head.jsonLd)}</script>` : '',
+  ]
+  return tags.filter(Boolean).join('\n    ')
+}
+
+/**
+ * index.html with its head block (between HEAD_START and HEAD_END) replaced by `tags`, plus any
+ * `extraHead` (style tags) before </head>, and `appHtml` inside <div id="root">.
+ */
+export function fillTemplate(template: string, { tags, extraHead = '', appHtml = '' }: { tags: string; extraHead?: string; appHtml?: string }): string {
+  const start = template.indexOf(HEAD_START)
+  const end = template.indexOf(HEAD_END)
+  if (start < 0 || end < start) throw new Error(`index.html has no ${HEAD_START} … ${HEAD_END} block`)
+  let html = `${template.slice(0, start)}${HEAD_START}\n    ${tags}\n    ${template.slice(end)}`
+  if (extraHead) html = html.replace('</head>', () => `${extraHead}\n  </head>`)
+  if (appHtml) {
+    const root = '<div id="root"></div>'
+    if (!html.includes(root)) throw new Error(`index.html has no ${root}`)
+    html = html.replace(root, () => `<div id="root">${appHtml}</div>`)
+  }
+  return html
+}

@@ -42,10 +42,12 @@ t.test('two tabs refreshing at once both get the same new token (grace), not a r
   t.equal((await db.selectFrom('refresh_tokens').select('id').where('revoked_at', 'is not', null).execute()).length, 0, 'nothing revoked')
 })
 
-t.test('missing, unknown, expired and absolute-expired refresh tokens are refused', async (t) => {
+t.test('no cookie is no session (204); unknown, expired and absolute-expired refresh tokens are refused', async (t) => {
   const { app, db } = await build(t)
   const user = await confirmedUser(app, db)
-  t.equal((await post(app, '/token/refresh')).statusCode, 401, 'no cookie')
+  const anonymous = await post(app, '/token/refresh')
+  t.equal(anonymous.statusCode, 204, 'no cookie: no session, and no error for a visitor who never signed in')
+  t.equal(anonymous.body, '')
   t.equal((await refresh(app, 'made-up-token')).statusCode, 401, 'unknown')
 
   await db.updateTable('refresh_tokens').set({ expires_at: new Date(Date.now() - 1000) }).execute()

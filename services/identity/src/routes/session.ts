@@ -11,11 +11,14 @@ export function sessionRoutes(app: App, ctx: Ctx) {
 
   app.post(
     '/token/refresh',
-    { preHandler: crossSiteGuard(config), schema: { response: { 200: sessionBody, 401: errorBody, 403: errorBody } } },
+    { preHandler: crossSiteGuard(config), schema: { response: { 200: sessionBody, 204: z.undefined(), 401: errorBody, 403: errorBody } } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
       const presented = refreshCookieOf(req)
-      const result = presented ? await rotateRefreshToken(db, presented, ctx.life) : ({ outcome: 'invalid' } as const)
+      // No cookie: a visitor who never signed in. Not an error (browsers would log a 401 on every
+      // page load); 401 is kept for a session that ended.
+      if (!presented) return reply.code(204).send()
+      const result = await rotateRefreshToken(db, presented, ctx.life)
       if (result.outcome === 'reuse') req.log.warn({ userId: result.userId, reason: 'refresh token reused' }, 'session family revoked')
       const user = result.outcome === 'rotated' ? await findUserById(db, result.userId) : undefined
       if (result.outcome !== 'rotated' || !user) {

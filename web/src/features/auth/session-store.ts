@@ -94,7 +94,7 @@ let inFlight: Promise<string | undefined> | undefined
 
 /**
  * Refreshes the session: resolves to the new access token, or undefined when there is no session
- * (any 401: no cookie, expired, revoked after a role or password change, reused). Rejects when the
+ * (no cookie: 204; expired, revoked after a role or password change, reused: 401). Rejects when the
  * server could not be asked (offline, 5xx); the session is kept and retried later.
  *
  * Concurrent callers share one request (rotation makes a refresh token single-use), and across
@@ -113,18 +113,20 @@ function runExclusive<T>(task: () => Promise<T>): Promise<T> {
 }
 
 async function attemptRefresh(): Promise<string | undefined> {
+  const ended = () => {
+    const wasSignedIn = state.status === 'signed-in'
+    refreshFailedTransiently = false
+    forgetSession()
+    if (wasSignedIn) notify.info('Session ended', 'Please sign in again to continue.')
+    return undefined
+  }
   try {
     const session = await refreshToken()
+    if (!session) return ended()
     acceptSession(session)
     return session.access_token
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      const wasSignedIn = state.status === 'signed-in'
-      refreshFailedTransiently = false
-      forgetSession()
-      if (wasSignedIn) notify.info('Session ended', 'Please sign in again to continue.')
-      return undefined
-    }
+    if (error instanceof ApiError && error.status === 401) return ended()
     refreshFailedTransiently = true
     // The first check of a page load decides "loading": without an answer we cannot show anyone
     // as signed in. The periodic check tries again.

@@ -17,9 +17,12 @@ export function signIn(input: SignInInput): Promise<SessionResponse> {
   return api.post<SessionResponse>('/identity/sign-in', { ...input }, { auth: false })
 }
 
-/** POST /api/identity/token/refresh: a new access token and a rotated cookie; 401 when the session is gone. */
-export function refreshToken(): Promise<SessionResponse> {
-  return api.post<SessionResponse>('/identity/token/refresh', undefined, { auth: false })
+/**
+ * POST /api/identity/token/refresh: a new access token and a rotated cookie; undefined (204) when
+ * there is no session cookie at all; 401 when the session has ended.
+ */
+export function refreshToken(): Promise<SessionResponse | undefined> {
+  return api.post<SessionResponse | undefined>('/identity/token/refresh', undefined, { auth: false })
 }
 
 /** POST /api/identity/sign-out: clears the cookie and revokes the session (204). */

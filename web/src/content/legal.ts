@@ -135,6 +135,7 @@ const privacyPolicy: LegalDocument = {
       blocks: [
         'We share personal information only with service providers that help us serve you, and only what they need: our patient messaging service (which delivers your messages and appointment requests to our staff), our online store and checkout provider, and our e-mail provider. They may use it only on our behalf.',
         'We may also disclose information when the law requires it.',
+        "Patient reviews on our home page may come from Google Maps. Those reviews are provided by Google under Google's Terms of Service (https://policies.google.com/terms) and Privacy Policy (https://policies.google.com/privacy); we do not store them.",
       ],
     },
     {

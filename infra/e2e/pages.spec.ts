@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises'
 
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './support/hydrated.js'
 
 /**
  * The marketing pages against SPEC §1, §2 (Home, About, Locations, /cognivue), §4 (carousels,

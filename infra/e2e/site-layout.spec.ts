@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page, type Request } from '@playwright/test'
+import type { Page, Request } from '@playwright/test'
+import { expect, test } from './support/hydrated.js'
 
 /**
  * The site frame every page sits in (SPEC §2 "Header and footer", §4 "Cookie notice", §9), the

@@ -1,13 +1,13 @@
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { PageHero } from '@/components/ui/page-hero'
 import { clinics } from '@/content/clinics'
 import { teamPhoto } from '@/content/media'
 import { team, type TeamMember } from '@/content/team'
 import { AchievementsSection } from '@/features/locations/components/achievements-section'
 import { CallToAction } from '@/features/locations/components/call-to-action'
 import { OfficeCard } from '@/features/locations/components/office-card'
-import { PageHero } from '@/features/locations/components/page-hero'
 import { ProvidersSection } from '@/features/locations/components/providers-section'
 import { useDocumentTitle } from '@/lib/use-document-title'
 

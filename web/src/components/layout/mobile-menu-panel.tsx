@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode, RefObject } from 'react'
 import { Link, NavLink, useLocation } from 'react-router-dom'
-import styled, { keyframes } from 'styled-components'
+import styled, { css, keyframes } from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { clinics, phoneHref } from '@/content/clinics'
@@ -204,39 +204,31 @@ const GroupLabel = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `
 
-const linkStyles = `
+/** Both kinds of menu link: group links (aria-current set here) and top-level NavLinks. */
+const menuLinkStyles = css`
   display: flex;
   align-items: center;
   min-height: 48px;
   padding: 0.5rem 0.75rem;
   border-radius: 8px;
   text-decoration: none;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+
+  &:hover,
+  &[aria-current='page'] {
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: ${({ theme }) => theme.colors.primaryHover};
+  }
 `
 
 const MenuLink = styled(Link)`
-  ${linkStyles}
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-
-  &:hover,
-  &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
-  }
+  ${menuLinkStyles}
 `
 
 const MenuNavLink = styled(NavLink)`
-  ${linkStyles}
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-
-  &:hover,
-  &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
-  }
+  ${menuLinkStyles}
 `
 
 const Actions = styled.div`

@@ -1,8 +1,10 @@
+import type { ComponentPropsWithRef, ReactNode } from 'react'
 import styled, { css } from 'styled-components'
 
 /**
  * Form building blocks shared by every form: a label above its control, hints and errors below,
  * tied together with ids by the caller (`htmlFor`, `aria-describedby`, `aria-invalid`).
+ * InputField and SelectField put a labelled control together; the pieces serve anything else.
  * Text is 18px (inputs too: smaller text makes iOS zoom and is hard to read for our audience).
  */
 
@@ -93,3 +95,52 @@ export const FieldRow = styled.div`
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `
+
+interface LabelledProps {
+  /** The control's id: its label points at it. */
+  id: string
+  label: ReactNode
+}
+
+function FieldLabel({ id, label, required }: LabelledProps & { required?: boolean }) {
+  return (
+    <Label htmlFor={id}>
+      {label}
+      {required ? <RequiredMark /> : null}
+    </Label>
+  )
+}
+
+type InputFieldProps = LabelledProps &
+  Omit<ComponentPropsWithRef<'input'>, 'id' | 'children'> & {
+    /** What goes under the input: hints, errors (tie them to it with aria-describedby). */
+    children?: ReactNode
+  }
+
+/** A labelled input (the label marks it when it is `required`), with hints or errors under it. */
+export function InputField({ id, label, children, ...input }: InputFieldProps) {
+  return (
+    <Field>
+      <FieldLabel id={id} label={label} required={input.required} />
+      <Input id={id} {...input} />
+      {children}
+    </Field>
+  )
+}
+
+type SelectFieldProps = LabelledProps &
+  Omit<ComponentPropsWithRef<'select'>, 'id'> & {
+    /** What goes under the select: hints, errors (tie them to it with aria-describedby). */
+    below?: ReactNode
+  }
+
+/** A labelled select (its `children` are the options), with hints or errors under it. */
+export function SelectField({ id, label, below, ...select }: SelectFieldProps) {
+  return (
+    <Field>
+      <FieldLabel id={id} label={label} required={select.required} />
+      <Select id={id} {...select} />
+      {below}
+    </Field>
+  )
+}

@@ -1,8 +1,9 @@
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
+import type { User } from '@/types/user'
 
 import { refreshToken } from './api/session'
-import type { SessionResponse, User } from './types'
+import type { SessionResponse } from './types'
 
 /**
  * The browser's session (SPEC §3 "Session", §4 "Auth"). The access token lives only in this

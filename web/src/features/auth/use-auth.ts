@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
 import { trackEvent } from '@/lib/analytics'
+import type { Role, User } from '@/types/user'
 
 import { signIn as signInRequest, signOut as signOutRequest, type SignInInput } from './api/session'
 import {
@@ -12,7 +13,7 @@ import {
   tellOtherTabs,
   updateSessionUser,
 } from './session-store'
-import type { Role, SessionResponse, User } from './types'
+import type { SessionResponse } from './types'
 
 /** Signs in with e-mail and password; throws the API error (401, 403 unconfirmed, 429) as is. */
 async function signIn(input: SignInInput): Promise<User> {

@@ -1,10 +1,10 @@
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { Section } from '@/components/ui/section'
+import { VideoPlayer } from '@/components/ui/video-player'
 import type { MediaVideo } from '@/content/media'
 import { practice } from '@/content/practice'
-
-import { Section } from './section'
 
 interface OurStoryProps {
   video: MediaVideo
@@ -39,29 +39,9 @@ export function OurStory({ video }: OurStoryProps) {
             </p>
           </div>
           <Figure>
-            <Video
-              controls
-              preload="metadata"
-              poster={video.poster}
-              width={video.width}
-              height={video.height}
-              playsInline
-              aria-describedby="story-video-description"
-            >
-              {video.webm ? <source src={video.webm} type="video/webm" /> : null}
-              <source src={video.src} type="video/mp4" />
-              {video.captions.map((track) => (
-                <track
-                  key={track.src}
-                  kind={track.kind}
-                  src={track.src}
-                  srcLang={track.srcLang}
-                  label={track.label}
-                  default={track.default}
-                />
-              ))}
+            <VideoPlayer video={video} aria-describedby="story-video-description">
               Your browser cannot play this video. Its transcript is below.
-            </Video>
+            </VideoPlayer>
             <figcaption id="story-video-description">{video.description}</figcaption>
             {video.transcript.length > 0 ? (
               <Transcript>
@@ -113,13 +93,4 @@ const Transcript = styled.details`
   p {
     margin-bottom: ${({ theme }) => theme.space[2]};
   }
-`
-
-const Video = styled.video`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: #0a3440;
-  box-shadow: ${({ theme }) => theme.shadows.card};
 `

@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog'
 import styled from 'styled-components'
 
+import { CardGrid } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import type { TeamMember } from '@/content/team'
-
-import { Section, SectionHeader } from './section'
 
 interface TeamSectionProps {
   members: readonly TeamMember[]
@@ -25,13 +26,13 @@ export function TeamSection({ members, imageUrl }: TeamSectionProps) {
         <p>Licensed, experienced and local: the people who will look after your hearing.</p>
       </SectionHeader>
       <Container>
-        <Grid>
+        <CardGrid $tablet={2} $desktop={4}>
           {members.map((member) => (
             <li key={member.id}>
               <TeamCard member={member} image={imageUrl(member)} />
             </li>
           ))}
-        </Grid>
+        </CardGrid>
       </Container>
     </Section>
   )
@@ -87,22 +88,6 @@ function TeamCard({ member, image }: { member: TeamMember; image: string }) {
     </Dialog.Root>
   )
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.fromTablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-`
 
 const Card = styled.article`
   position: relative;
@@ -172,18 +157,6 @@ const BioButton = styled.button`
   &:hover {
     color: ${({ theme }) => theme.colors.primaryHover};
   }
-`
-
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
 `
 
 const Overlay = styled(Dialog.Overlay)`

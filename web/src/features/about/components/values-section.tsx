@@ -1,9 +1,7 @@
-import styled from 'styled-components'
-
+import { CardGrid, IconCard } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
 import { values, type Value } from '@/content/values'
-
-import { Section, SectionHeader } from './section'
 
 const icons: Record<Value['title'], string> = {
   // heart
@@ -25,64 +23,14 @@ export function ValuesSection() {
         <p>What guides every appointment, every fitting and every phone call.</p>
       </SectionHeader>
       <Container>
-        <Grid>
+        <CardGrid $desktop={3}>
           {values.map((value) => (
-            <Card key={value.title}>
-              <Icon viewBox="0 0 24 24" width="48" height="48" aria-hidden="true" focusable="false">
-                <path
-                  d={icons[value.title]}
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </Icon>
-              <h3>{value.title}</h3>
-              <p>{value.description}</p>
-            </Card>
+            <IconCard key={value.title} icon={icons[value.title]} title={value.title} variant="feature">
+              {value.description}
+            </IconCard>
           ))}
-        </Grid>
+        </CardGrid>
       </Container>
     </Section>
   )
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-`
-
-const Card = styled.li`
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  text-align: center;
-
-  h3 {
-    margin-bottom: ${({ theme }) => theme.space[3]};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`
-
-const Icon = styled.svg`
-  margin: 0 auto ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => theme.space[3]};
-  width: 4.5rem;
-  height: 4.5rem;
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.primary};
-`

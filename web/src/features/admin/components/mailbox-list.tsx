@@ -1,9 +1,8 @@
 import styled from 'styled-components'
 
-import { Button } from '@/components/ui/button'
-import { ErrorPanel } from '@/components/ui/error-panel'
-
 import { useMailbox, type MailboxMessage } from '../api/mailbox'
+
+import { Muted, RefreshablePanel } from './refreshable-panel'
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -17,37 +16,26 @@ const statusText: Record<string, string> = {
 
 /** The Email tab: every e-mail the site sent or kept in its local mailbox, newest first. */
 export function MailboxList() {
-  const { data: messages, error, mutate, isValidating } = useMailbox()
-
-  if (error && !messages) {
-    return (
-      <ErrorPanel title="Failed to load emails" onRetry={() => void mutate()} retrying={isValidating}>
-        <p>{error.message}</p>
-      </ErrorPanel>
-    )
-  }
-  if (!messages) return <Muted role="status">Loading emails...</Muted>
+  const mailbox = useMailbox()
 
   return (
-    <>
-      <Toolbar>
-        <Muted>
-          E-mails the site sent. Without an SMTP server they are kept here ("Local only") so nothing is lost.
-        </Muted>
-        <Button $variant="secondary" onClick={() => void mutate()} disabled={isValidating}>
-          {isValidating ? 'Refreshing...' : 'Refresh'}
-        </Button>
-      </Toolbar>
-      {messages.length === 0 ? (
-        <Muted>No emails yet.</Muted>
-      ) : (
-        <List>
-          {messages.map((message) => (
-            <Message key={message.id} message={message} />
-          ))}
-        </List>
-      )}
-    </>
+    <RefreshablePanel
+      resource={mailbox}
+      noun="emails"
+      summary={() => 'E-mails the site sent. Without an SMTP server they are kept here ("Local only") so nothing is lost.'}
+    >
+      {(messages) =>
+        messages.length === 0 ? (
+          <Muted>No emails yet.</Muted>
+        ) : (
+          <List>
+            {messages.map((message) => (
+              <Message key={message.id} message={message} />
+            ))}
+          </List>
+        )
+      }
+    </RefreshablePanel>
   )
 }
 
@@ -74,20 +62,6 @@ function Message({ message }: { message: MailboxMessage }) {
     </Item>
   )
 }
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
-`
 
 const List = styled.ul`
   display: grid;

@@ -1,13 +1,13 @@
 import styled, { css } from 'styled-components'
 
-import type { UserRole } from '../api/users'
+import type { Role } from '@/types/user'
 
 /** SPEC §6 badge styles: admin destructive, staff secondary, customer outline. */
-export function RoleBadge({ role }: { role: UserRole }) {
+export function RoleBadge({ role }: { role: Role }) {
   return <Badge $role={role}>{role}</Badge>
 }
 
-const Badge = styled.span<{ $role: UserRole }>`
+const Badge = styled.span<{ $role: Role }>`
   display: inline-block;
   padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
   border: 2px solid transparent;

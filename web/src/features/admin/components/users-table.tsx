@@ -1,14 +1,15 @@
 import { useState } from 'react'
 import styled from 'styled-components'
 
-import { Button } from '@/components/ui/button'
-import { ErrorPanel } from '@/components/ui/error-panel'
 import { Select } from '@/components/ui/form-controls'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
+import { ROLES, type Role, type User } from '@/types/user'
 
-import { updateUserRole, useUsers, USER_ROLES, type AdminUser, type UserRole } from '../api/users'
+import { updateUserRole, useUsers } from '../api/users'
 
+import { RefreshablePanel } from './refreshable-panel'
 import { RoleBadge } from './role-badge'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
@@ -22,15 +23,15 @@ interface UsersTableProps {
 
 /** The Users tab (SPEC §2 "Admin dashboard"): columns user, role, created, actions. */
 export function UsersTable({ canEditRoles, currentUserId }: UsersTableProps) {
-  const { data: users, error, mutate, isValidating } = useUsers(true)
+  const list = useUsers(true)
   const [saving, setSaving] = useState<string | null>(null)
 
-  const changeRole = async (user: AdminUser, role: UserRole) => {
+  const changeRole = async (user: User, role: Role) => {
     if (role === user.role) return
     setSaving(user.id)
     try {
       const updated = await updateUserRole(user.id, role)
-      await mutate((list) => list?.map((u) => (u.id === user.id ? { ...u, ...updated } : u)), { revalidate: true })
+      await list.mutate((users) => users?.map((u) => (u.id === user.id ? { ...u, ...updated } : u)), { revalidate: true })
       notify.success('Success', 'User role updated successfully')
     } catch (err) {
       const reason = err instanceof ApiError && err.status === 409 ? err.message : undefined
@@ -51,92 +52,71 @@ export function UsersTable({ canEditRoles, currentUserId }: UsersTableProps) {
     }
   }
 
-  if (error && !users) {
-    return (
-      <ErrorPanel title="Failed to load users" onRetry={() => void mutate()} retrying={isValidating}>
-        <p>{error.message}</p>
-      </ErrorPanel>
-    )
-  }
-  if (!users) return <Muted role="status">Loading users...</Muted>
-
   return (
-    <>
-      <Toolbar>
-        <Muted>
+    <RefreshablePanel
+      resource={list}
+      noun="users"
+      summary={(users) => (
+        <>
           {users.length === 1 ? '1 user' : `${users.length} users`}
           {canEditRoles ? '' : '. Only administrators can change roles.'}
-        </Muted>
-        <Button $variant="secondary" onClick={() => void mutate()} disabled={isValidating}>
-          {isValidating ? 'Refreshing...' : 'Refresh'}
-        </Button>
-      </Toolbar>
-      <Table>
-        <caption className="sr-only">Users and their roles</caption>
-        <thead>
-          <tr>
-            <th scope="col">User</th>
-            <th scope="col">Role</th>
-            <th scope="col">Created</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const name = user.full_name?.trim() || 'No name'
-            const self = user.id === currentUserId
-            return (
-              <tr key={user.id}>
-                <td data-label="User">
-                  <Name>
-                    {name}
-                    {self ? <You> (you)</You> : null}
-                  </Name>
-                  <Detail>{user.email}</Detail>
-                  <Detail>{user.phone?.trim() || 'No phone'}</Detail>
-                </td>
-                <td data-label="Role">
-                  <RoleBadge role={user.role} />
-                </td>
-                <td data-label="Created">{dateFormat.format(new Date(user.created_at))}</td>
-                <td data-label="Actions">
-                  <RoleSelect
-                    aria-label={`Role for ${name === 'No name' ? user.email : name}`}
-                    value={user.role}
-                    disabled={!canEditRoles || self || saving === user.id}
-                    aria-busy={saving === user.id || undefined}
-                    title={self ? 'You cannot change your own role' : undefined}
-                    onChange={(e) => void changeRole(user, e.target.value as UserRole)}
-                  >
-                    {USER_ROLES.map((role) => (
-                      <option key={role} value={role}>
-                        {role}
-                      </option>
-                    ))}
-                  </RoleSelect>
-                </td>
-              </tr>
-            )
-          })}
-        </tbody>
-      </Table>
-    </>
+        </>
+      )}
+    >
+      {(users) => (
+        <Table>
+          <VisuallyHidden as="caption">Users and their roles</VisuallyHidden>
+          <thead>
+            <tr>
+              <th scope="col">User</th>
+              <th scope="col">Role</th>
+              <th scope="col">Created</th>
+              <th scope="col">Actions</th>
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => {
+              const name = user.full_name?.trim() || 'No name'
+              const self = user.id === currentUserId
+              return (
+                <tr key={user.id}>
+                  <td data-label="User">
+                    <Name>
+                      {name}
+                      {self ? <You> (you)</You> : null}
+                    </Name>
+                    <Detail>{user.email}</Detail>
+                    <Detail>{user.phone?.trim() || 'No phone'}</Detail>
+                  </td>
+                  <td data-label="Role">
+                    <RoleBadge role={user.role} />
+                  </td>
+                  <td data-label="Created">{dateFormat.format(new Date(user.created_at))}</td>
+                  <td data-label="Actions">
+                    <RoleSelect
+                      aria-label={`Role for ${name === 'No name' ? user.email : name}`}
+                      value={user.role}
+                      disabled={!canEditRoles || self || saving === user.id}
+                      aria-busy={saving === user.id || undefined}
+                      title={self ? 'You cannot change your own role' : undefined}
+                      onChange={(e) => void changeRole(user, e.target.value as Role)}
+                    >
+                      {ROLES.map((role) => (
+                        <option key={role} value={role}>
+                          {role}
+                        </option>
+                      ))}
+                    </RoleSelect>
+                  </td>
+                </tr>
+              )
+            })}
+          </tbody>
+        </Table>
+      )}
+    </RefreshablePanel>
   )
 }
-
-const Muted = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-`
-
-const Toolbar = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
-`
 
 /**
  * A real table from desktop width; on narrower screens each row becomes a card with the column
@@ -145,15 +125,6 @@ const Toolbar = styled.div`
 const Table = styled.table`
   width: 100%;
   border-collapse: collapse;
-
-  .sr-only {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
 
   th,
   td {

@@ -3,8 +3,7 @@ import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { paths } from '@/config/paths'
-
-import type { Role, User } from '../types'
+import type { Role, User } from '@/types/user'
 
 export interface AccountMenuProps {
   user: Pick<User, 'email'>

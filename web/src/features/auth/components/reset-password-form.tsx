@@ -2,17 +2,17 @@ import { useId, useRef, useState, type FormEvent } from 'react'
 import { Link } from 'react-router-dom'
 
 import { Button } from '@/components/ui/button'
-import { Field, FieldError, Hint, Input, Label, RequiredMark } from '@/components/ui/form-controls'
+import { Hint, InputField } from '@/components/ui/form-controls'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 
 import { completePasswordReset } from '../api/password-reset'
+import { MIN_PASSWORD_LENGTH } from '../password'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack, Notice } from './auth-card'
-
-const MIN_PASSWORD_LENGTH = 8
+import { ConfirmPasswordField } from './confirm-password-field'
 
 /** A new password for the account of a reset link; every session of it is signed out afterwards. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
@@ -58,53 +58,36 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
           </p>
         </Notice>
       ) : null}
-      <Field>
-        <Label htmlFor={`${id}-password`}>
-          New password
-          <RequiredMark />
-        </Label>
-        <Input
-          id={`${id}-password`}
-          name="new-password"
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          required
-          value={password}
-          onChange={(e) => {
-            setPassword(e.target.value)
-            setMismatch(false)
-          }}
-          aria-describedby={`${id}-hint`}
-        />
+      <InputField
+        id={`${id}-password`}
+        label="New password"
+        name="new-password"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        required
+        value={password}
+        onChange={(e) => {
+          setPassword(e.target.value)
+          setMismatch(false)
+        }}
+        aria-describedby={`${id}-hint`}
+      >
         <Hint id={`${id}-hint`}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-confirm`}>
-          Confirm new password
-          <RequiredMark />
-        </Label>
-        <Input
-          ref={confirmRef}
-          id={`${id}-confirm`}
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => {
-            setConfirm(e.target.value)
-            setMismatch(false)
-          }}
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? `${id}-mismatch` : undefined}
-        />
-        {mismatch ? (
-          <FieldError id={`${id}-mismatch`} role="alert">
-            Passwords do not match
-          </FieldError>
-        ) : null}
-      </Field>
+      </InputField>
+      <ConfirmPasswordField
+        ref={confirmRef}
+        id={`${id}-confirm`}
+        label="Confirm new password"
+        name="confirm-password"
+        value={confirm}
+        onChange={(e) => {
+          setConfirm(e.target.value)
+          setMismatch(false)
+        }}
+        mismatch={mismatch}
+        errorId={`${id}-mismatch`}
+      />
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Saving...' : 'Set New Password'}

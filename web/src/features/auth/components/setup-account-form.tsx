@@ -3,18 +3,16 @@ import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
-import { Field, FieldError, Hint, Input, Label, RequiredMark } from '@/components/ui/form-controls'
+import { FieldError, Hint, InputField } from '@/components/ui/form-controls'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 
 import { completeAccountSetup } from '../api/account-setup'
+import { MIN_PASSWORD_LENGTH } from '../password'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack } from './auth-card'
-
-/** Identity's rule (at least 8 characters). */
-const MIN_PASSWORD_LENGTH = 8
 
 type FieldName = 'email' | 'password' | 'confirm'
 
@@ -81,61 +79,49 @@ export function SetupAccountForm({ token, invitedEmail, onComplete }: SetupAccou
 
   return (
     <FormStack onSubmit={onSubmit} noValidate aria-label="Set up your account">
-      <Field>
-        <Label htmlFor={`${id}-email`}>
-          Email
-          <RequiredMark />
-        </Label>
-        <Input
-          ref={refs.email}
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          {...invalid('email')}
-        />
+      <InputField
+        ref={refs.email}
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        {...invalid('email')}
+      >
         {errorFor('email')}
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-password`}>
-          Password
-          <RequiredMark />
-        </Label>
-        <Input
-          ref={refs.password}
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          {...invalid('password')}
-        />
+      </InputField>
+      <InputField
+        ref={refs.password}
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        {...invalid('password')}
+      >
         <Hint id={`${id}-password-hint`}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
         {errorFor('password')}
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-confirm`}>
-          Confirm password
-          <RequiredMark />
-        </Label>
-        <Input
-          ref={refs.confirm}
-          id={`${id}-confirm`}
-          name="confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          {...invalid('confirm')}
-        />
+      </InputField>
+      <InputField
+        ref={refs.confirm}
+        id={`${id}-confirm`}
+        label="Confirm password"
+        name="confirm-password"
+        type="password"
+        autoComplete="new-password"
+        required
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        {...invalid('confirm')}
+      >
         {errorFor('confirm')}
-      </Field>
+      </InputField>
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Setting up...' : 'Complete Setup'}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
-import { Field, Input, Label, RequiredMark } from '@/components/ui/form-controls'
+import { InputField } from '@/components/ui/form-controls'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 
@@ -114,40 +114,31 @@ function SignInForm({ busy, setBusy, email, setEmail, onForgot, focusOnMount }: 
           )}
         </Notice>
       ) : null}
-      <Field>
-        <Label htmlFor={`${id}-email`}>
-          Email
-          <RequiredMark />
-        </Label>
-        <Input
-          ref={emailRef}
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-password`}>
-          Password
-          <RequiredMark />
-        </Label>
-        <Input
-          id={`${id}-password`}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+      <InputField
+        ref={emailRef}
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <InputField
+        id={`${id}-password`}
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      >
         <LinkButton type="button" onClick={onForgot}>
           Forgot password?
         </LinkButton>
-      </Field>
+      </InputField>
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Signing in...' : 'Sign In'}
@@ -205,21 +196,16 @@ function ForgotPasswordForm({ busy, setBusy, email, setEmail, onBack }: ForgotPa
           </Notice>
         ) : null}
       </div>
-      <Field>
-        <Label htmlFor={`${id}-email`}>
-          Email
-          <RequiredMark />
-        </Label>
-        <Input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </Field>
+      <InputField
+        id={`${id}-email`}
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Sending...' : 'Send reset link'}

@@ -2,25 +2,16 @@ import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
-import {
-  Field,
-  FieldError,
-  FieldRow,
-  Fieldset,
-  Hint,
-  Input,
-  Label,
-  Legend,
-  RequiredMark,
-  Select,
-} from '@/components/ui/form-controls'
+import { FieldRow, Fieldset, Hint, InputField, Legend, SelectField } from '@/components/ui/form-controls'
 import { ApiError } from '@/lib/api-client'
 import { trackEvent } from '@/lib/analytics'
 import { notify } from '@/lib/notify'
 
 import { signUp, type SignUpInput } from '../api/sign-up'
+import { MIN_PASSWORD_LENGTH } from '../password'
 
 import { Actions, FormStack, LinkButton, Notice } from './auth-card'
+import { ConfirmPasswordField } from './confirm-password-field'
 
 export interface LocationOption {
   uid: string
@@ -43,7 +34,6 @@ interface SignUpFormProps {
 }
 
 const EXISTING_ACCOUNT = 'An account with this email already exists. Please try signing in instead.'
-export const MIN_PASSWORD_LENGTH = 8
 
 const empty = {
   firstName: '',
@@ -132,135 +122,75 @@ export function SignUpForm({ locations, busy, setBusy, onSignedUp }: SignUpFormP
   return (
     <FormStack onSubmit={onSubmit} aria-label="Sign up">
       <FieldRow>
-        <Field>
-          <Label htmlFor={`${id}-firstName`}>
-            First name
-            <RequiredMark />
-          </Label>
-          <Input {...field('firstName')} autoComplete="given-name" required />
-        </Field>
-        <Field>
-          <Label htmlFor={`${id}-lastName`}>
-            Last name
-            <RequiredMark />
-          </Label>
-          <Input {...field('lastName')} autoComplete="family-name" required />
-        </Field>
+        <InputField {...field('firstName')} label="First name" autoComplete="given-name" required />
+        <InputField {...field('lastName')} label="Last name" autoComplete="family-name" required />
       </FieldRow>
-      <Field>
-        <Label htmlFor={`${id}-email`}>
-          Email
-          <RequiredMark />
-        </Label>
-        <Input {...field('email')} type="email" autoComplete="email" required />
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-phone`}>
-          Phone
-          <RequiredMark />
-        </Label>
-        <Input {...field('phone')} type="tel" autoComplete="tel" required />
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-password`}>
-          Password
-          <RequiredMark />
-        </Label>
-        <Input
-          {...field('password')}
-          type="password"
-          autoComplete="new-password"
-          minLength={MIN_PASSWORD_LENGTH}
-          required
-          aria-describedby={`${id}-password-hint`}
-        />
+      <InputField {...field('email')} label="Email" type="email" autoComplete="email" required />
+      <InputField {...field('phone')} label="Phone" type="tel" autoComplete="tel" required />
+      <InputField
+        {...field('password')}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        minLength={MIN_PASSWORD_LENGTH}
+        required
+        aria-describedby={`${id}-password-hint`}
+      >
         <Hint id={`${id}-password-hint`}>At least {MIN_PASSWORD_LENGTH} characters. A short phrase is easy to remember.</Hint>
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-confirmPassword`}>
-          Confirm password
-          <RequiredMark />
-        </Label>
-        <Input
-          {...field('confirmPassword')}
-          ref={confirmRef}
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={mismatch || undefined}
-          aria-describedby={mismatch ? `${id}-mismatch` : undefined}
-        />
-        {mismatch ? (
-          <FieldError id={`${id}-mismatch`} role="alert">
-            Passwords do not match
-          </FieldError>
-        ) : null}
-      </Field>
-      <Field>
-        <Label htmlFor={`${id}-location`}>
-          Preferred location
-          <RequiredMark />
-        </Label>
-        <Select
-          {...field('location')}
-          required
-          disabled={!locations.data}
-          aria-describedby={`${id}-location-hint`}
-        >
-          <option value="">{locations.data ? 'Select a location' : 'Loading locations...'}</option>
-          {locations.data?.map((location) => (
-            <option key={location.uid} value={location.uid}>
-              {location.name}
-            </option>
-          ))}
-        </Select>
-        {locations.error && !locations.data ? (
-          <Notice $tone="error" role="alert" id={`${id}-location-hint`}>
-            <p>Failed to load locations. {locations.error.message}</p>
-            <LinkButton type="button" onClick={locations.retry}>
-              Try again
-            </LinkButton>
-          </Notice>
-        ) : (
-          <Hint id={`${id}-location-hint`}>The clinic you would like to visit. Choose one to create your account.</Hint>
-        )}
-      </Field>
+      </InputField>
+      <ConfirmPasswordField
+        {...field('confirmPassword')}
+        ref={confirmRef}
+        label="Confirm password"
+        mismatch={mismatch}
+        errorId={`${id}-mismatch`}
+      />
+      <SelectField
+        {...field('location')}
+        label="Preferred location"
+        required
+        disabled={!locations.data}
+        aria-describedby={`${id}-location-hint`}
+        below={
+          locations.error && !locations.data ? (
+            <Notice $tone="error" role="alert" id={`${id}-location-hint`}>
+              <p>Failed to load locations. {locations.error.message}</p>
+              <LinkButton type="button" onClick={locations.retry}>
+                Try again
+              </LinkButton>
+            </Notice>
+          ) : (
+            <Hint id={`${id}-location-hint`}>The clinic you would like to visit. Choose one to create your account.</Hint>
+          )
+        }
+      >
+        <option value="">{locations.data ? 'Select a location' : 'Loading locations...'}</option>
+        {locations.data?.map((location) => (
+          <option key={location.uid} value={location.uid}>
+            {location.name}
+          </option>
+        ))}
+      </SelectField>
 
       <Fieldset aria-describedby={`${id}-address-hint`}>
         <Legend>Address (optional)</Legend>
         <Hint id={`${id}-address-hint`}>
           Fill in the street address to include it; then city, state and ZIP code are needed too. Country: United States.
         </Hint>
-        <Field>
-          <Label htmlFor={`${id}-addressLine1`}>Street address</Label>
-          <Input {...field('addressLine1')} autoComplete="address-line1" />
-        </Field>
-        <Field>
-          <Label htmlFor={`${id}-addressLine2`}>Apartment, suite, etc.</Label>
-          <Input {...field('addressLine2')} autoComplete="address-line2" />
-        </Field>
-        <Field>
-          <Label htmlFor={`${id}-city`}>
-            City
-            {hasAddress ? <RequiredMark /> : null}
-          </Label>
-          <Input {...field('city')} autoComplete="address-level2" required={hasAddress} />
-        </Field>
+        <InputField {...field('addressLine1')} label="Street address" autoComplete="address-line1" />
+        <InputField {...field('addressLine2')} label="Apartment, suite, etc." autoComplete="address-line2" />
+        <InputField {...field('city')} label="City" autoComplete="address-level2" required={hasAddress} />
         <FieldRow>
-          <Field>
-            <Label htmlFor={`${id}-state`}>
-              State
-              {hasAddress ? <RequiredMark /> : null}
-            </Label>
-            <Input {...field('state')} autoComplete="address-level1" required={hasAddress} />
-          </Field>
-          <Field>
-            <Label htmlFor={`${id}-zip`}>
-              ZIP code
-              {hasAddress ? <RequiredMark /> : null}
-            </Label>
-            <Input {...field('zip')} autoComplete="postal-code" inputMode="numeric" pattern="\d{5}(-\d{4})?" title="5 digits, for example 30501" required={hasAddress} />
-          </Field>
+          <InputField {...field('state')} label="State" autoComplete="address-level1" required={hasAddress} />
+          <InputField
+            {...field('zip')}
+            label="ZIP code"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            pattern="\d{5}(-\d{4})?"
+            title="5 digits, for example 30501"
+            required={hasAddress}
+          />
         </FieldRow>
       </Fieldset>
 

@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { paths } from '@/config/paths'
 import type { MediaImage } from '@/content/media'
 import { trackEvent } from '@/lib/analytics'
@@ -33,7 +34,7 @@ export function CognivueHero({ image }: CognivueHeroProps) {
             onClick={() => trackEvent('book')}
           >
             Learn More
-            <NewTab> (opens the booking page in a new tab)</NewTab>
+            <VisuallyHidden> (opens the booking page in a new tab)</VisuallyHidden>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path
                 d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
@@ -110,16 +111,6 @@ const LearnMore = styled.a`
     background: ${({ theme }) => theme.colors.primaryHover};
     color: ${({ theme }) => theme.colors.onPrimary};
   }
-`
-
-const NewTab = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `
 
 const Picture = styled.img`

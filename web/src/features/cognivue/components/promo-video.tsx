@@ -2,10 +2,10 @@ import { useEffect, useRef } from 'react'
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { Section } from '@/components/ui/section'
+import { VideoPlayer } from '@/components/ui/video-player'
 import type { MediaVideo } from '@/content/media'
-
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion'
-import { Section } from './section'
+import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 
 interface PromoVideoProps {
   video: MediaVideo
@@ -33,36 +33,16 @@ export function PromoVideo({ video }: PromoVideoProps) {
       <Container>
         <Heading id="promo-heading">Hearing and Memory Are Connected</Heading>
         <Frame>
-          <Video
+          <VideoPlayer
             ref={ref}
-            controls
+            video={video}
             muted
             loop
-            playsInline
-            preload="metadata"
-            poster={video.poster}
-            width={video.width}
-            height={video.height}
             aria-describedby="promo-video-description"
+            onSourceError={() => console.error(`Promo video failed to load: ${video.src}`)}
           >
-            {video.webm ? <source src={video.webm} type="video/webm" /> : null}
-            <source
-              src={video.src}
-              type="video/mp4"
-              onError={() => console.error(`Promo video failed to load: ${video.src}`)}
-            />
-            {video.captions.map((track) => (
-              <track
-                key={track.src}
-                kind={track.kind}
-                src={track.src}
-                srcLang={track.srcLang}
-                label={track.label}
-                default={track.default}
-              />
-            ))}
             Your browser cannot play this video.
-          </Video>
+          </VideoPlayer>
           <Description id="promo-video-description">{video.description}</Description>
           {video.transcript.length > 0 ? (
             <OnScreen>
@@ -106,13 +86,4 @@ const OnScreen = styled.div`
 const OnScreenTitle = styled.p`
   margin-bottom: ${({ theme }) => theme.space[2]};
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
-`
-
-const Video = styled.video`
-  width: 100%;
-  height: auto;
-  aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: #0a3440;
-  box-shadow: ${({ theme }) => theme.shadows.card};
 `

@@ -3,10 +3,9 @@ import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
+import { Section } from '@/components/ui/section'
 import type { Media } from '@/content/media'
 import { notify } from '@/lib/notify'
-
-import { Section } from './section'
 
 interface RackCardViewerProps {
   /** The PDF (SPEC §7: served at /files/Audiology_rack_card.pdf; saved as audiology_rack_card.pdf). */

@@ -1,9 +1,7 @@
-import styled from 'styled-components'
-
+import { CardGrid, IconCard } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
 import { tips, type Tip } from '@/content/tips'
-
-import { Section, SectionHeader } from './section'
 
 /** Simple line icons, one per tip (decorative). */
 const icons: Record<Tip['key'], string> = {
@@ -26,67 +24,14 @@ export function TipsSection() {
         <p>Small, steady habits that support a healthy brain at every age.</p>
       </SectionHeader>
       <Container>
-        <Grid>
+        <CardGrid $tablet={2} $desktop={4}>
           {tips.map((tip) => (
-            <Card key={tip.key}>
-              <Icon viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <path
-                  d={icons[tip.key]}
-                  fill="none"
-                  stroke="currentColor"
-                  strokeWidth="1.8"
-                  strokeLinecap="round"
-                  strokeLinejoin="round"
-                />
-              </Icon>
-              <h3>{tip.title}</h3>
-              <p>{tip.text}</p>
-            </Card>
+            <IconCard key={tip.key} icon={icons[tip.key]} title={tip.title} variant="compact">
+              {tip.text}
+            </IconCard>
           ))}
-        </Grid>
+        </CardGrid>
       </Container>
     </Section>
   )
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-
-  ${({ theme }) => theme.media.fromTablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-`
-
-const Card = styled.li`
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-
-  h3 {
-    margin-bottom: ${({ theme }) => theme.space[2]};
-  }
-
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`
-
-const Icon = styled.svg`
-  width: 3.5rem;
-  height: 3.5rem;
-  margin-bottom: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => theme.space[3]};
-  border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.primary};
-`

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion'
+import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 
 interface BackgroundVideoProps {
   /** MP4, played everywhere. */

@@ -1,12 +1,13 @@
 import styled from 'styled-components'
 
 import { Button, ButtonLink } from '@/components/ui/button'
+import { CardGrid } from '@/components/ui/card-grid'
+import { ComingSoonBadge } from '@/components/ui/coming-soon-badge'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { brands } from '@/content/brands'
 import { media } from '@/content/media'
-
-import { Section, SectionHeader } from './section'
 
 /**
  * The four hearing-aid brands (SPEC §2 "Home" > Brands): each card links to its collection on the
@@ -20,7 +21,7 @@ export function BrandsSection() {
         <p>We fit the leading manufacturers, so you get the technology that suits your hearing and your life.</p>
       </SectionHeader>
       <Container>
-        <Grid>
+        <CardGrid as="div" $tablet={2} $desktop={4}>
           {brands.map((brand) => {
             const noteId = `brand-${brand.key}-note`
             const image = media.brands[brand.key]
@@ -37,7 +38,7 @@ export function BrandsSection() {
                   />
                 ) : null}
                 <Wordmark id={`brand-${brand.key}`}>{brand.name}</Wordmark>
-                {brand.comingSoon ? <Badge id={noteId}>Coming Soon</Badge> : null}
+                {brand.comingSoon ? <ComingSoonBadge id={noteId} /> : null}
                 <Tagline>{brand.tagline}</Tagline>
                 {brand.comingSoon ? (
                   <Button $variant="secondary" disabled aria-describedby={noteId}>
@@ -51,7 +52,7 @@ export function BrandsSection() {
               </Card>
             )
           })}
-        </Grid>
+        </CardGrid>
         <ShopAll>
           <ButtonLink to={paths.products.getHref()}>Shop All</ButtonLink>
         </ShopAll>
@@ -59,19 +60,6 @@ export function BrandsSection() {
     </Section>
   )
 }
-
-const Grid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-
-  ${({ theme }) => theme.media.fromTablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-`
 
 const Card = styled.article<{ $muted: boolean }>`
   display: flex;
@@ -107,16 +95,6 @@ const Wordmark = styled.h3`
   font-size: ${({ theme }) => theme.fontSizes['2xl']};
   letter-spacing: 0.01em;
   color: ${({ theme }) => theme.colors.primary};
-`
-
-const Badge = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.text};
-  color: #ffffff;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
 `
 
 const Tagline = styled.p`

@@ -2,11 +2,11 @@ import styled from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { insurance, insurerLogos } from '@/content/insurers'
 
 import { LogoCarousel } from './logo-carousel'
-import { Section, SectionHeader } from './section'
 
 /**
  * "Most Insurance Plans Accepted" (SPEC §2 "Home" > Insurance section, §9): the partner logos in

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react'
 import styled, { css } from 'styled-components'
 
-import { usePrefersReducedMotion } from '../hooks/use-prefers-reduced-motion'
+import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 
 export interface CarouselLogo {
   src: string

@@ -1,11 +1,11 @@
 import styled from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
+import { CardGrid } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { services } from '@/content/services'
-
-import { Section, SectionHeader } from './section'
 
 /**
  * The four service groups with their feature lists and the call to action (SPEC §2 "Home" > Services).
@@ -18,7 +18,7 @@ export function ServicesSection() {
         <p>From your first hearing test to years of follow-up care, everything happens with the same trusted team.</p>
       </SectionHeader>
       <Container>
-        <Grid>
+        <CardGrid as="div" $tablet={2} $desktop={4}>
           {services.map((service) => (
             <Card key={service.key} aria-labelledby={`service-${service.key}`}>
               <h3 id={`service-${service.key}`}>{service.title}</h3>
@@ -33,7 +33,7 @@ export function ServicesSection() {
               </Features>
             </Card>
           ))}
-        </Grid>
+        </CardGrid>
         <Cta>
           <ButtonLink to={paths.bookAppointment.getHref()} onClick={() => window.scrollTo({ top: 0, left: 0 })}>
             Schedule Free Consultation
@@ -52,19 +52,6 @@ function Check() {
     </svg>
   )
 }
-
-const Grid = styled.div`
-  display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-
-  ${({ theme }) => theme.media.fromTablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-`
 
 const Card = styled.article`
   padding: ${({ theme }) => theme.space[6]};

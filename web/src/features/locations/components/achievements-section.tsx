@@ -1,9 +1,9 @@
 import styled from 'styled-components'
 
+import { Card, CardGrid } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
 import { practice } from '@/content/practice'
-
-import { Section, SectionHeader } from './section'
 
 /** The practice's achievements (SPEC §1 trust claims, §2 "Locations"). */
 export function AchievementsSection() {
@@ -21,42 +21,18 @@ export function AchievementsSection() {
         <p>Proud to be North Georgia&apos;s trusted choice for hearing care since {practice.foundedYear}.</p>
       </SectionHeader>
       <Container>
-        <Grid>
+        <CardGrid $tablet={2} $desktop={4}>
           {items.map((item) => (
-            <li key={item.label}>
+            <Card key={item.label} $centered>
               <Value>{item.value}</Value>
               <Label>{item.label}</Label>
-            </li>
+            </Card>
           ))}
-        </Grid>
+        </CardGrid>
       </Container>
     </Section>
   )
 }
-
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  text-align: center;
-
-  ${({ theme }) => theme.media.fromTablet} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    grid-template-columns: repeat(4, minmax(0, 1fr));
-  }
-
-  li {
-    padding: ${({ theme }) => theme.space[6]};
-    border-radius: ${({ theme }) => theme.radii.lg};
-    background: ${({ theme }) => theme.colors.background};
-    box-shadow: ${({ theme }) => theme.shadows.card};
-  }
-`
 
 const Value = styled.p`
   margin-bottom: ${({ theme }) => theme.space[2]};

@@ -1,6 +1,8 @@
 import styled from 'styled-components'
 
 import { Button, ButtonLink } from '@/components/ui/button'
+import { ComingSoonBadge } from '@/components/ui/coming-soon-badge'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { paths } from '@/config/paths'
 import {
   bookingLocationQuery,
@@ -32,7 +34,7 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
       <Body>
         <TitleRow>
           <h2 id={headingId}>{clinic.name}</h2>
-          {clinic.isOpen ? null : <Badge id={statusId}>Coming Soon</Badge>}
+          {clinic.isOpen ? null : <ComingSoonBadge id={statusId} />}
         </TitleRow>
 
         <Facts>
@@ -87,7 +89,7 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
           )}
           <DirectionsLink href={clinic.directionsUrl} target="_blank" rel="noopener noreferrer">
             Get Directions
-            <NewTab> (opens in a new tab)</NewTab>
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
           </DirectionsLink>
         </Actions>
       </Body>
@@ -134,16 +136,6 @@ const TitleRow = styled.div`
   h2 {
     margin: 0;
   }
-`
-
-const Badge = styled.p`
-  margin: 0;
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.text};
-  color: #ffffff;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
 `
 
 const Facts = styled.dl`
@@ -213,14 +205,4 @@ const DirectionsLink = styled.a`
     background: ${({ theme }) => theme.colors.primarySoft};
     color: ${({ theme }) => theme.colors.primaryHover};
   }
-`
-
-const NewTab = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
 `

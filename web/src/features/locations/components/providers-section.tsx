@@ -1,9 +1,9 @@
 import styled from 'styled-components'
 
+import { CardGrid } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
+import { Section, SectionHeader } from '@/components/ui/section'
 import type { TeamMember } from '@/content/team'
-
-import { Section, SectionHeader } from './section'
 
 interface ProvidersSectionProps {
   providers: readonly TeamMember[]
@@ -34,12 +34,7 @@ export function ProvidersSection({ providers, imageUrl }: ProvidersSectionProps)
   )
 }
 
-const Grid = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
+const Grid = styled(CardGrid)`
   text-align: center;
 
   ${({ theme }) => theme.media.fromTablet} {

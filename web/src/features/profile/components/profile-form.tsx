@@ -3,11 +3,12 @@ import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
-import { Field, FieldRow, Hint, Input, Label, RequiredMark, Select } from '@/components/ui/form-controls'
+import { FieldRow, Hint, InputField, SelectField } from '@/components/ui/form-controls'
 import { paths } from '@/config/paths'
 import { notify } from '@/lib/notify'
+import type { User } from '@/types/user'
 
-import { updateMe, type Profile, type ProfileUpdate } from '../api/me'
+import { updateMe, type ProfileUpdate } from '../api/me'
 
 export interface LocationOption {
   uid: string
@@ -15,14 +16,14 @@ export interface LocationOption {
 }
 
 interface ProfileFormProps {
-  profile: Profile
+  profile: User
   /** The clinics for the preferred-location choice; undefined while loading or after a failure. */
   locations: LocationOption[] | undefined
   /** Called with the saved profile. */
-  onSaved: (profile: Profile) => void
+  onSaved: (profile: User) => void
 }
 
-const fieldsOf = (p: Profile) => ({
+const fieldsOf = (p: User) => ({
   firstName: p.first_name ?? '',
   lastName: p.last_name ?? '',
   addressLine1: p.address_line1 ?? '',
@@ -95,40 +96,30 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
     <Form onSubmit={onSubmit} aria-label="Profile settings">
       <Section title="Personal information" id={`${id}-personal`}>
         <FieldRow>
-          <Field>
-            <Label htmlFor={`${id}-firstName`}>
-              First name
-              <RequiredMark />
-            </Label>
-            <Input {...input('firstName')} autoComplete="given-name" required />
-          </Field>
-          <Field>
-            <Label htmlFor={`${id}-lastName`}>
-              Last name
-              <RequiredMark />
-            </Label>
-            <Input {...input('lastName')} autoComplete="family-name" required />
-          </Field>
+          <InputField {...input('firstName')} label="First name" autoComplete="given-name" required />
+          <InputField {...input('lastName')} label="Last name" autoComplete="family-name" required />
         </FieldRow>
       </Section>
 
       <Section title="Contact information" id={`${id}-contact`}>
         <FieldRow>
-          <Field>
-            <Label htmlFor={`${id}-email`}>Email</Label>
-            <Input id={`${id}-email`} type="email" value={profile.email} readOnly aria-describedby={`${id}-contact-hint`} />
-          </Field>
-          <Field>
-            <Label htmlFor={`${id}-phone`}>Phone</Label>
-            <Input
-              id={`${id}-phone`}
-              type="tel"
-              value={profile.phone ?? ''}
-              placeholder="No phone on file"
-              readOnly
-              aria-describedby={`${id}-contact-hint`}
-            />
-          </Field>
+          <InputField
+            id={`${id}-email`}
+            label="Email"
+            type="email"
+            value={profile.email}
+            readOnly
+            aria-describedby={`${id}-contact-hint`}
+          />
+          <InputField
+            id={`${id}-phone`}
+            label="Phone"
+            type="tel"
+            value={profile.phone ?? ''}
+            placeholder="No phone on file"
+            readOnly
+            aria-describedby={`${id}-contact-hint`}
+          />
         </FieldRow>
         <Hint id={`${id}-contact-hint`}>
           Your email and phone number can't be changed here. To change them, please{' '}
@@ -137,44 +128,37 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
       </Section>
 
       <Section title="Address" id={`${id}-address`}>
-        <Field>
-          <Label htmlFor={`${id}-addressLine1`}>Street address</Label>
-          <Input {...input('addressLine1')} autoComplete="address-line1" />
-        </Field>
-        <Field>
-          <Label htmlFor={`${id}-addressLine2`}>Apartment, suite, etc.</Label>
-          <Input {...input('addressLine2')} autoComplete="address-line2" />
-        </Field>
-        <Field>
-          <Label htmlFor={`${id}-city`}>City</Label>
-          <Input {...input('city')} autoComplete="address-level2" />
-        </Field>
+        <InputField {...input('addressLine1')} label="Street address" autoComplete="address-line1" />
+        <InputField {...input('addressLine2')} label="Apartment, suite, etc." autoComplete="address-line2" />
+        <InputField {...input('city')} label="City" autoComplete="address-level2" />
         <FieldRow>
-          <Field>
-            <Label htmlFor={`${id}-state`}>State</Label>
-            <Input {...input('state')} autoComplete="address-level1" />
-          </Field>
-          <Field>
-            <Label htmlFor={`${id}-zip`}>ZIP code</Label>
-            <Input {...input('zip')} autoComplete="postal-code" inputMode="numeric" pattern="\d{5}(-\d{4})?" title="5 digits, for example 30501" />
-          </Field>
+          <InputField {...input('state')} label="State" autoComplete="address-level1" />
+          <InputField
+            {...input('zip')}
+            label="ZIP code"
+            autoComplete="postal-code"
+            inputMode="numeric"
+            pattern="\d{5}(-\d{4})?"
+            title="5 digits, for example 30501"
+          />
         </FieldRow>
       </Section>
 
       <Section title="Preferences" id={`${id}-preferences`}>
-        <Field>
-          <Label htmlFor={`${id}-location`}>Preferred location</Label>
-          <Select {...input('location')} aria-describedby={`${id}-location-hint`}>
-            <option value="">No preference</option>
-            {locations?.map((l) => (
-              <option key={l.uid} value={l.uid}>
-                {l.name}
-              </option>
-            ))}
-            {!knownLocation ? <option value={values.location}>Your current clinic</option> : null}
-          </Select>
-          <Hint id={`${id}-location-hint`}>The clinic we contact you from and suggest when you book.</Hint>
-        </Field>
+        <SelectField
+          {...input('location')}
+          label="Preferred location"
+          aria-describedby={`${id}-location-hint`}
+          below={<Hint id={`${id}-location-hint`}>The clinic we contact you from and suggest when you book.</Hint>}
+        >
+          <option value="">No preference</option>
+          {locations?.map((l) => (
+            <option key={l.uid} value={l.uid}>
+              {l.name}
+            </option>
+          ))}
+          {!knownLocation ? <option value={values.location}>Your current clinic</option> : null}
+        </SelectField>
       </Section>
 
       <Buttons>

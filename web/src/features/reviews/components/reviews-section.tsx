@@ -2,6 +2,8 @@ import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { Section } from '@/components/ui/section'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { practice } from '@/content/practice'
 
 import { reviewsView, useReviews, type Attribution, type PlaceSummary, type Review } from '../api/get-reviews'
@@ -146,7 +148,7 @@ export function ReviewsSection() {
   const view = reviewsView(data, error)
 
   return (
-    <Band aria-labelledby="reviews-heading">
+    <Section $tone="surface" aria-labelledby="reviews-heading">
       <Container>
         <Header>
           <h2 id="reviews-heading">What Our Patients Say</h2>
@@ -185,18 +187,9 @@ export function ReviewsSection() {
         )}
         <TrustBadges />
       </Container>
-    </Band>
+    </Section>
   )
 }
-
-const Band = styled.section`
-  padding-block: ${({ theme }) => theme.space[7]};
-  background: ${({ theme }) => theme.colors.surface};
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    padding-block: ${({ theme }) => theme.space[8]};
-  }
-`
 
 const Header = styled.div`
   max-width: 48rem;
@@ -220,18 +213,6 @@ const Loading = styled.p`
   text-align: center;
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: ${({ theme }) => theme.fontSizes.lg};
-`
-
-const VisuallyHidden = styled.span`
-  position: absolute;
-  width: 1px;
-  height: 1px;
-  margin: -1px;
-  padding: 0;
-  overflow: hidden;
-  clip: rect(0 0 0 0);
-  white-space: nowrap;
-  border: 0;
 `
 
 const StarRow = styled.span`

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
+import { runCommand } from '../command.js'
 import { REPO_ROOT, type ProcessSpec } from './paths.js'
 
 export interface Child {
@@ -73,14 +74,7 @@ export async function stopChild(child: Child, graceMs = 12_000): Promise<void> {
   clearTimeout(timer)
 }
 
-/** Runs a script of ours to completion (migrations); rejects with its output on failure. */
+/** Runs a script of ours to completion (migrations, admin bootstrap); rejects with its output on failure. */
 export function runToCompletion(spec: ProcessSpec, script: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(REPO_ROOT, spec.dir, 'dist', script)], { cwd: path.join(REPO_ROOT, spec.dir), env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve(output.trim()) : reject(new Error(`${spec.name} ${script} failed: ${output.trim()}`))))
-  })
+  return runCommand(process.execPath, [path.join(REPO_ROOT, spec.dir, 'dist', script)], { cwd: path.join(REPO_ROOT, spec.dir), env, label: `${spec.name} ${script}` })
 }

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process'
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
+import { runCommand } from '../command.js'
 import { REPO_ROOT } from './paths.js'
 
 const WEB = path.join(REPO_ROOT, 'web')
@@ -23,15 +23,8 @@ export function webBuildIsStale(): boolean {
   return INPUTS.some((input) => newestMtime(path.join(WEB, input)) > builtAt)
 }
 
-export function buildWeb(): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    child.once('error', reject)
-    child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`web build failed:\n${output}`))))
-  })
+export async function buildWeb(): Promise<void> {
+  await runCommand('npm', ['run', 'build', '--silent', '-w', 'web'], { cwd: REPO_ROOT, label: 'web build' })
 }
 
 export const WEB_DIST_DIR = path.join(WEB, 'dist')

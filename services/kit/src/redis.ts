@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis'
+import { withTimeout } from './db.js'
 
 export type RedisRole =
   /** Request path (producers, rate limits): commands fail fast while Redis is down, never hang a request. */
@@ -20,16 +21,5 @@ export function createRedis(url: string, role: RedisRole, onError?: (err: Error)
 
 export async function redisReachable(redis: Redis, timeoutMs = 1000): Promise<boolean> {
   if (redis.status !== 'ready') return false
-  let timer: NodeJS.Timeout | undefined
-  try {
-    const pong = await Promise.race([
-      redis.ping(),
-      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('timeout')), timeoutMs))),
-    ])
-    return pong === 'PONG'
-  } catch {
-    return false
-  } finally {
-    clearTimeout(timer)
-  }
+  return withTimeout(redis.ping(), timeoutMs).then((pong) => pong === 'PONG', () => false)
 }

@@ -72,14 +72,11 @@ export function LogoCarousel({ logos, label, intervalMs = 3000 }: LogoCarouselPr
   }, [index])
 
   const step = useCallback(() => {
-    if (indexRef.current >= count) {
-      // The jump back after the last slide did not happen (no transitionend, e.g. in a background tab).
-      setAnimate(false)
-      setIndex(0)
-      return
-    }
-    setAnimate(true)
-    setIndex((i) => i + 1)
+    // Still on the copies: the jump back after the last slide has not happened yet (no or a late
+    // transitionend, e.g. a background tab or a busy device). Go straight to the second logo, so
+    // the beat stays every intervalMs.
+    setAnimate(indexRef.current < count)
+    setIndex((i) => (i >= count ? 1 : i + 1))
   }, [count])
 
   useEffect(() => {
@@ -90,10 +87,10 @@ export function LogoCarousel({ logos, label, intervalMs = 3000 }: LogoCarouselPr
 
   // Having slid onto the copies of the first logos, jump back to the real ones without animation.
   const onTransitionEnd = () => {
-    if (index >= count) {
-      setAnimate(false)
-      setIndex(0)
-    }
+    if (index < count) return
+    setAnimate(false)
+    // A beat may already have moved on (see step): only a track still on the copies jumps back.
+    setIndex((i) => (i >= count ? 0 : i))
   }
 
   // Re-enable the animation once the jump has been painted.

@@ -22,6 +22,7 @@ WORKDIR /app
 # This layer (and the installs below) is rebuilt only when one of them changes, not on every source edit.
 FROM npm AS manifests
 COPY package.json package-lock.json .npmrc ./
+COPY services/contracts/package.json services/contracts/
 COPY services/kit/package.json services/kit/
 COPY services/identity/package.json services/identity/
 COPY services/scheduling/package.json services/scheduling/
@@ -71,12 +72,17 @@ WORKDIR /app
 # Nothing at run time writes outside /tmp, so the root filesystem can be mounted read-only
 # (k8s: readOnlyRootFilesystem plus an emptyDir at /tmp; compose: read_only plus a tmpfs).
 COPY --from=prod-deps /app ./
+COPY --from=build /app/services/contracts/dist services/contracts/dist
 COPY --from=build /app/services/kit/dist services/kit/dist
 COPY --from=build /app/services/identity/dist services/identity/dist
+COPY --from=build /app/services/identity/data services/identity/data
 COPY --from=build /app/services/scheduling/dist services/scheduling/dist
 COPY --from=build /app/services/messaging-sync/dist services/messaging-sync/dist
 COPY --from=build /app/services/catalogue/dist services/catalogue/dist
+COPY --from=build /app/services/catalogue/data services/catalogue/data
 COPY --from=build /app/services/content/dist services/content/dist
+# Run-time data of the content service: the Markdown articles and the list of public pages (sitemap).
+COPY --from=build /app/services/content/articles services/content/articles
 COPY --from=build /app/gateway/dist gateway/dist
 COPY --from=build /app/web/dist web/dist
 COPY infra/scripts/migrate-all.sh infra/scripts/migrate-all.sh

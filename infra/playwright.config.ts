@@ -34,7 +34,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // Axe scans and whole journeys take several seconds each; on a busy 2-core machine three times that.
+  timeout: 90_000,
   use: {
     baseURL: BASE_URL,
     trace: 'off',

@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -121,6 +122,21 @@ export default defineConfig({
   // find the root's React 18 (see dedupe above).
   ssr: { noExternal: true },
   server: { proxy: { '/api': apiTarget } },
+  // Component tests (`npm test -w web`): forms rendered in happy-dom, only the network stubbed.
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+    // A test types like a visitor, key by key: on a busy machine that outlasts the default 5 s.
+    testTimeout: 20_000,
+    // These libraries sit in the root node_modules next to tap's React 18 (see dedupe above), some
+    // as CommonJS that Node would load with that React: bundled for the tests instead, with ours.
+    alias: {
+      react: fileURLToPath(new URL('./node_modules/react', import.meta.url)),
+      'react-dom': fileURLToPath(new URL('./node_modules/react-dom', import.meta.url)),
+    },
+    deps: { optimizer: { client: { enabled: true, include: ['@testing-library/react', 'react-router-dom', 'react-router', 'swr', 'react-hook-form', '@hookform/resolvers/zod', 'react-toastify'] } } },
+  },
   preview: { proxy: { '/api': apiTarget } },
   build: {
     // Every browser the site supports preloads modules natively: no polyfill in the first script.

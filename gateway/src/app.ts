@@ -4,19 +4,18 @@ import { apiProxy } from './proxy.js'
 import { rateLimiting } from './rate-limit.js'
 import { securityHeaders } from './security.js'
 import { spa } from './spa.js'
+import { articlePages } from './seo/articles.js'
+import { productPages } from './seo/products.js'
+import { sitemapRoutes } from './sitemaps.js'
+import { upstreams } from './upstreams.js'
 
 export const SERVICE = 'gateway'
 
 export interface BuildOptions {
   logLevel?: string | false
-  /** Prefix of the rate-limit counters in Redis; tests give each app its own. */
-  rateLimitNameSpace?: string
 }
 
-export async function buildApp(
-  config: Config,
-  { logLevel = config.LOG_LEVEL, rateLimitNameSpace = 'gateway-rate-limit:' }: BuildOptions = {},
-): Promise<App> {
+export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL }: BuildOptions = {}): Promise<App> {
   const app = createFastify({
     name: SERVICE,
     logLevel,
@@ -32,11 +31,23 @@ export async function buildApp(
     redisUrl: config.REDIS_URL,
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_MS,
-    nameSpace: rateLimitNameSpace,
+    nameSpace: config.RATE_LIMIT_PREFIX,
   })
 
+  // The gateway's own reads (page heads, sitemaps) go to the services' replicas in turn.
+  const content = upstreams(config.CONTENT_URL, { connectTimeoutMs: config.UPSTREAM_TIMEOUT_MS })
+  const catalogue = upstreams(config.CATALOGUE_URL, { connectTimeoutMs: config.UPSTREAM_TIMEOUT_MS })
   // Canonical URLs, Open Graph URLs, JSON-LD and robots.txt name the site by its public origin.
-  const site = await spa(app, { distDir: config.WEB_DIST_DIR, publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}` })
+  const site = await spa(app, {
+    distDir: config.WEB_DIST_DIR,
+    publicUrl: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    // An article or product page waits at most 3 s for its head; after that it is served with the route's default head.
+    dynamicPages: [
+      articlePages({ content: content.next, timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 3000) }),
+      productPages({ catalogue: catalogue.next, timeoutMs: Math.min(config.UPSTREAM_TIMEOUT_MS, 3000) }),
+    ],
+  })
+  sitemapRoutes(app, { content: content.next, timeoutMs: config.UPSTREAM_TIMEOUT_MS })
   await app.register(apiProxy, { prefix: '/api', config })
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))

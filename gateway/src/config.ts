@@ -30,23 +30,36 @@ const proxyList = z
   .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
   .refine((list) => list.every(isProxyAddress), 'must be a comma-separated list of IP addresses or CIDR ranges')
 
+/** One service's replicas: a URL, or several separated by commas. */
+const upstreamList = z
+  .string()
+  .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+  .refine((list) => list.length > 0 && list.every((u) => /^https?:\/\/.+/.test(u)), 'must be an http(s) URL, or several separated by commas')
+
 export const configSchema = z.object({
   PORT: env.port(8080),
   HOST: env.host,
+  /** GET /metrics (Prometheus) on this port of its own, never on the public one; unset: not served. */
+  METRICS_PORT: env.port(0).optional().transform((p) => p || undefined),
   LOG_LEVEL: env.logLevel,
   /** Rate-limit counters. */
   REDIS_URL: env.redisUrl,
-  IDENTITY_URL: env.httpUrl,
-  SCHEDULING_URL: env.httpUrl,
-  MESSAGING_URL: env.httpUrl,
-  CATALOGUE_URL: env.httpUrl,
-  CONTENT_URL: env.httpUrl,
+  IDENTITY_URL: upstreamList,
+  SCHEDULING_URL: upstreamList,
+  MESSAGING_URL: upstreamList,
+  CATALOGUE_URL: upstreamList,
+  CONTENT_URL: upstreamList,
   /** The built SPA (index.html, assets/, spa-routes.json). */
   WEB_DIST_DIR: z.string().min(1).default(repoWebDist).transform((p) => path.resolve(p)),
   /** Proxies whose X-Forwarded-For is believed. Empty: the client address is the TCP peer, whatever headers say. */
   TRUSTED_PROXIES: proxyList,
   RATE_LIMIT_MAX: positiveInt(300),
   RATE_LIMIT_WINDOW_MS: positiveInt(60_000),
+  /**
+   * Prefix of the rate-limit counters' Redis keys. Stacks sharing one Redis need different ones, or
+   * they count each other's visitors (the launcher derives one per data directory, as for queues).
+   */
+  RATE_LIMIT_PREFIX: z.string().min(1).max(100).default('gateway-rate-limit:'),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** Where the public reaches the site, e.g. https://example.org; https turns on upgrade-insecure-requests. */

@@ -3,6 +3,7 @@ import { errorPayload, INVALID_URL_MESSAGE } from '@hearing/service-kit'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.js'
 import { classifyApiPath } from './path-guard.js'
+import { upstreams } from './upstreams.js'
 
 /** /api/<prefix>/* goes to the service at <env variable>, with /api/<prefix> stripped. */
 export const SERVICES = {
@@ -73,9 +74,10 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Confi
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
 
   for (const [prefix, variable] of Object.entries(SERVICES)) {
+    const service = upstreams(config[variable], { connectTimeoutMs: config.UPSTREAM_TIMEOUT_MS })
     const proxyOptions: FastifyHttpProxyOptions = {
       prefix: `/${prefix}`,
-      upstream: config[variable],
+      upstream: service.primary,
       proxyPayloads: false, // we parse (above); the proxy must not add its streaming parsers
       handler: (req, reply, dest, options) =>
         reply.from(
@@ -89,9 +91,11 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Confi
         rewriteRequestHeaders: forwardedHeaders,
         timeout: config.UPSTREAM_TIMEOUT_MS,
         onError: upstreamFailed,
+        ...(service.retryDelay ? { retryDelay: service.retryDelay } : {}),
       },
-      undici: { connectTimeout: config.UPSTREAM_TIMEOUT_MS },
-      // No automatic retries: a 503 from a service reaches the client at once, and nothing is sent twice.
+      undici: service.dispatcher ?? { connectTimeout: config.UPSTREAM_TIMEOUT_MS },
+      // One replica: no automatic retries (a 503 reaches the client at once, nothing is sent twice).
+      // Several: an idempotent request that met a replica down or draining goes to another (upstreams.ts).
       retryMethods: [],
       // A service's relative redirect is site-relative (identity's confirm-email and Google callback
       // answer `Location: /`): the proxy must not prefix it with /api/<service>.

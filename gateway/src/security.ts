@@ -9,6 +9,26 @@ import type { FastifyInstance } from 'fastify'
 /** Our own documents, shown in a viewer on our own pages (the rack-card PDF on /cognivue). */
 const FRAMEABLE_BY_OUR_PAGES = /^\/files\/[^?#]+\.pdf(?:[?#]|$)/i
 
+/**
+ * Powerful browser features the site never uses, off for it and for anything it embeds (the map
+ * and video frames need none of them).
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'browsing-topics=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'serial=()',
+  'usb=()',
+].join(', ')
+
 export async function securityHeaders(app: FastifyInstance, { publicUrl }: { publicUrl?: string }) {
   const https = publicUrl?.startsWith('https://') ?? false
   await app.register(helmet, {
@@ -37,6 +57,9 @@ export async function securityHeaders(app: FastifyInstance, { publicUrl }: { pub
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     xFrameOptions: { action: 'deny' },
+  })
+  app.addHook('onSend', async (_req, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
   })
   // Only our own pages may frame those documents; everything else stays unframeable.
   app.addHook('onSend', async (req, reply) => {

@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html'
 import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
@@ -142,9 +143,6 @@ async function loadPages(dir: string, warn: (msg: string) => void): Promise<Pick
   }
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
-
 const HEAD_START = '<!--seo-head-->'
 const HEAD_END = '<!--/seo-head-->'
 
@@ -251,6 +249,36 @@ function sendHtml(req: FastifyRequest, reply: FastifyReply, page: Page, cache: C
   return reply.header('content-encoding', encoding).send(cache.get(encoding, page.html))
 }
 
+/**
+ * A route whose head depends on data (an article, a product): `resolve` gives the page's head tags,
+ * or status 404 when the thing does not exist (the SPA's shell is sent with that status, and renders
+ * its own not-found view), or undefined to keep the route's default head.
+ */
+export interface DynamicPage {
+  pattern: string
+  resolve(urlPath: string, ctx: { origin: string; routeHead: string }): Promise<{ status: 200; head: string } | { status: 404 } | undefined>
+}
+
+/** The page for a GET of `url` when its route is one of `dynamic`; undefined to fall back to renderPage. */
+async function renderDynamicPage(build: SpaBuild, url: string, publicOrigin: string, dynamic: readonly DynamicPage[]): Promise<Page | undefined> {
+  const { pages } = build
+  if (!pages || dynamic.length === 0) return undefined
+  const urlPath = url.split('?', 1)[0]!
+  const route = build.routes.find((r) => r.regex.test(urlPath))
+  const handler = route && dynamic.find((d) => d.pattern === route.pattern)
+  const routeHead = route && pages.routes[route.pattern]?.head
+  if (!handler || !routeHead) return undefined
+  const resolved = await handler.resolve(urlPath, { origin: publicOrigin, routeHead })
+  if (!resolved) return undefined
+  // Not found: the app shell (not the pre-rendered "Oops" page, which would not match what the
+  // router renders for this path) with the 404 page's head (noindex, no canonical).
+  if (resolved.status === 404) return { status: 404, html: withHead(build.html, pages.notFound.head).replaceAll(pages.publicUrlPlaceholder, publicOrigin) }
+  // Found: the route's pre-rendered loading state when the build has one (painted before the scripts run).
+  const file = pages.routes[route.pattern]?.file
+  const page = (file && build.files.get(file)) || build.html
+  return { status: 200, html: withHead(page, resolved.head).replaceAll(pages.publicUrlPlaceholder, publicOrigin).replaceAll(pages.pathPlaceholder, escapeHtml(canonicalPath(urlPath))) }
+}
+
 export interface Spa {
   /** Whether WEB_DIST_DIR holds a build (readiness). */
   built(): Promise<boolean>
@@ -264,7 +292,10 @@ export interface Spa {
  * JSON-LD (web/src/seo). Also robots.txt, and the gateway's one not-found handler, so other methods
  * and unknown /api paths get the JSON 404.
  */
-export async function spa(app: FastifyInstance, { distDir, publicUrl }: { distDir: string; publicUrl: string }): Promise<Spa> {
+export async function spa(
+  app: FastifyInstance,
+  { distDir, publicUrl, dynamicPages = [] }: { distDir: string; publicUrl: string; dynamicPages?: readonly DynamicPage[] },
+): Promise<Spa> {
   const current = spaBuildLoader(distDir, (msg) => app.log.warn(msg))
   const assetsDir = path.join(distDir, 'assets') + path.sep
   // Origin only (scheme, host, port): nothing in it needs escaping where it is written.
@@ -303,7 +334,8 @@ export async function spa(app: FastifyInstance, { distDir, publicUrl }: { distDi
       return reply.code(404).send(errorPayload(404, `No route for ${req.method} ${urlPath}`))
     }
     const build = await current()
-    return sendHtml(req, reply, renderPage(build, req.url, publicOrigin), cacheFor(build))
+    const page = (await renderDynamicPage(build, req.url, publicOrigin, dynamicPages)) ?? renderPage(build, req.url, publicOrigin)
+    return sendHtml(req, reply, page, cacheFor(build))
   })
 
   return { built: async () => (await current()).built }

@@ -70,7 +70,8 @@ export async function startBrokenUpstream(t: TestContext, behaviour: 'silent' | 
 
 /** An address where nothing listens. */
 export async function deadUpstream(): Promise<string> {
-  return `http://127.0.0.1:${await freePort()}`
+  // 127.0.0.2: every test server listens on 127.0.0.1 only, so a port reused meanwhile cannot answer here.
+  return `http://127.0.0.2:${await freePort()}`
 }
 
 export const INDEX_HTML =
@@ -115,9 +116,10 @@ export async function build(t: TestContext, { env = {}, dist }: BuildOptions = {
     REDIS_URL: await testRedisUrl(),
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [SERVICES[name], upstreams[name].url])),
     WEB_DIST_DIR: await fakeWebDist(t, dist),
+    RATE_LIMIT_PREFIX: uniqueNameSpace(),
     ...env,
   })
-  const app = await buildApp(config, { logLevel: false, rateLimitNameSpace: uniqueNameSpace() })
+  const app = await buildApp(config, { logLevel: false })
   t.teardown(() => app.close())
   return { app, config, upstreams }
 }

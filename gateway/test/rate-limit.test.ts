@@ -61,3 +61,12 @@ t.test('with Redis unreachable the site keeps serving, unlimited', async (t) => 
   t.equal(ready.statusCode, 200, 'still ready')
   t.same(ready.json(), { status: 'ready', checks: { web: 'up', redis: 'down' } })
 })
+
+t.test('two stacks sharing a Redis keep their own counters: the prefix comes from the configuration', async (t) => {
+  const stack = `stack-${process.pid}-${Date.now().toString(36)}`
+  const first = await build(t, { env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_PREFIX: `${stack}-a:rate-limit:` } })
+  const second = await build(t, { env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_PREFIX: `${stack}-b:rate-limit:` } })
+  t.equal((await first.app.inject('/api/content/articles')).statusCode, 200)
+  t.equal((await first.app.inject('/api/content/articles')).statusCode, 429, 'the first stack limits its visitor')
+  t.equal((await second.app.inject('/api/content/articles')).statusCode, 200, 'the same address is not limited on the other stack')
+})

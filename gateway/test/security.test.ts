@@ -45,3 +45,19 @@ t.test('our PDFs may be framed by our own pages only; nothing else may be framed
   const page = await app.inject({ method: 'GET', url: '/files/card.pdf.html' })
   t.same(directives(page.headers['content-security-policy']).get('frame-ancestors'), ["'none'"])
 })
+
+t.test('a Permissions-Policy on every response turns off the powerful features the site never uses', async (t) => {
+  const { app } = await build(t)
+  const urls = ['/', '/no-such-page', '/assets/app-abc123.js', '/api/messaging/locations', '/api/nope', '/healthz', '/robots.txt']
+  const missing: string[] = []
+  for (const url of urls) {
+    const policy = (await app.inject({ method: 'GET', url })).headers['permissions-policy']
+    if (typeof policy !== 'string') {
+      missing.push(url)
+      continue
+    }
+    for (const feature of ['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'browsing-topics=()']) t.ok(policy.includes(feature), `${url}: ${feature}`)
+  }
+  t.comment(`responses without Permissions-Policy: ${missing.length} of ${urls.length}`)
+  t.same(missing, [])
+})

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { createPatient, openAccountMenu, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 
@@ -64,8 +64,7 @@ test('the signed-in profile, the admin tabs and the account menu have no axe vio
     }
   }
   await page.setViewportSize(widths[0]!)
-  await page.getByRole('button', { name: /^Account menu/ }).click()
-  await expect(page.getByRole('menu')).toBeVisible()
+  await openAccountMenu(page)
   await expectNoViolations(page, 'open account menu')
 })
 

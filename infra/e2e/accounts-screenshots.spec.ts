@@ -1,32 +1,33 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 
 import { expect, test } from '@playwright/test'
 
-import { signInWithForm } from './support/accounts.js'
+import { openAccountMenu, signInWithForm } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 
 /**
- * Screenshots of the account pages at a phone and a desktop width, for a person to look at (not
- * compared with anything). Runs only when ACCOUNTS_SCREENSHOTS_DIR names where to write them.
+ * The account pages at a phone and a desktop width: none scrolls sideways, and each is kept as
+ * screenshots for a person to look at (not compared with anything), in ACCOUNTS_SCREENSHOTS_DIR
+ * when set, else in a temporary folder.
  */
-const dir = process.env.ACCOUNTS_SCREENSHOTS_DIR
-
-test.skip(!dir, 'set ACCOUNTS_SCREENSHOTS_DIR to take the account pages screenshots')
+const dir = process.env.ACCOUNTS_SCREENSHOTS_DIR ?? mkdtempSync(path.join(tmpdir(), 'accounts-screenshots-'))
 
 for (const width of [390, 1366]) {
   test(`account pages at ${width}px`, async ({ page }) => {
     test.setTimeout(90_000)
-    mkdirSync(dir!, { recursive: true })
+    mkdirSync(dir, { recursive: true })
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
     // The page from the top to the end of <main> (the footer is another helper's), in pieces of
     // at most 1200 px so a narrow, long page stays legible.
     const shot = async (name: string) => {
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling at ${width}px`).toBeLessThanOrEqual(width)
       const main = await page.locator('main').boundingBox()
       const bottom = Math.ceil((main?.y ?? 0) + (main?.height ?? 900))
       for (let y = 0, part = 1; y < bottom; y += 1200, part++) {
         const height = Math.min(1200, bottom - y)
-        await page.screenshot({ path: path.join(dir!, `${name}-${width}-${part}.png`), fullPage: true, clip: { x: 0, y, width, height } })
+        await page.screenshot({ path: path.join(dir, `${name}-${width}-${part}.png`), fullPage: true, clip: { x: 0, y, width, height } })
       }
     }
     // The cookie notice would cover the forms: decide it up front.
@@ -55,13 +56,12 @@ for (const width of [390, 1366]) {
     await expect(page.getByRole('heading', { name: 'Email' })).toBeVisible()
     await shot('admin-email')
     if (width > 1000) {
-      await page.getByRole('button', { name: /^Account menu/ }).click()
-      await expect(page.getByRole('menu')).toBeVisible()
+      await openAccountMenu(page)
     } else {
       await page.getByRole('button', { name: 'Menu' }).click()
       await expect(page.getByRole('list', { name: 'Your account' })).toBeVisible()
       await page.getByRole('list', { name: 'Your account' }).scrollIntoViewIfNeeded()
     }
-    await page.screenshot({ path: path.join(dir!, `header-menu-${width}.png`) })
+    await page.screenshot({ path: path.join(dir, `header-menu-${width}.png`) })
   })
 }

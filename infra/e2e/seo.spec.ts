@@ -119,11 +119,17 @@ test('public marketing pages arrive pre-rendered: their content is in the HTML b
   expect(decode(home.root)).toContain(TAGLINE)
 })
 
+const EXAMPLE_ITEMS: Record<string, string> = {
+  '/products/:productId': 'phonak-audeo-sphere-infinio-90',
+  '/resources/:handle': 'hearing-loss-and-falls',
+}
+
 test('routes with a parameter get a head naming the path asked for', async ({ request }) => {
   const dynamic = spaRoutes.filter((route) => route.includes(':'))
   test.skip(dynamic.length === 0, 'no route with a parameter in this build')
   for (const pattern of dynamic) {
-    const url = pattern.replace(/:[A-Za-z]\w*/g, 'some-example-item')
+    // A real item per pattern: an unknown article answers 404 (the not-found view), as it should.
+    const url = pattern.replace(/:[A-Za-z]\w*/g, EXAMPLE_ITEMS[pattern] ?? 'some-example-item')
     const head = await serverHead(request, `${url}?ref=test`)
     expect(head.status, url).toBe(200)
     expect(head.title, url).toContain(PRACTICE)

@@ -266,7 +266,8 @@ test.describe('cookie notice', () => {
   const notice = (page: Page) => page.getByRole('region', { name: 'Cookies on this website' })
 
   test('appears 2 seconds after load when no choice is stored, not before', async ({ page }) => {
-    // Note when the notice enters the page, in ms since the navigation started.
+    // Note when the notice enters the page, in ms since the navigation started. Only that figure
+    // decides "not before": a wall-clock wait in the test would fail whenever the machine is busy.
     await page.addInitScript(() => {
       new MutationObserver((_, observer) => {
         if (document.querySelector('[data-testid="cookie-notice"]')) {
@@ -277,10 +278,7 @@ test.describe('cookie notice', () => {
     })
     await page.goto('/privacy-policy')
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
-    await expect(notice(page)).toBeHidden()
-    await page.waitForTimeout(1_200)
-    await expect(notice(page)).toBeHidden()
-    await expect(notice(page)).toBeVisible({ timeout: 5_000 })
+    await expect(notice(page)).toBeVisible({ timeout: 10_000 })
     const shownAt = await page.evaluate(() => (window as unknown as { noticeShownAt: number }).noticeShownAt)
     expect(shownAt).toBeGreaterThanOrEqual(2_000)
     await expect(notice(page).getByRole('link', { name: 'Read our Privacy Policy' })).toHaveAttribute('href', '/privacy-policy#cookies')

@@ -4,6 +4,8 @@ import { portAnswers } from './net.js'
 export interface RedisServer {
   url: string
   port: number
+  /** The server's process id, when we started it. */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -21,7 +23,8 @@ export interface RedisServerOptions {
 export function startRedisServer({ port, dir }: RedisServerOptions): Promise<RedisServer> {
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--maxmemory-policy', 'noeviction']
   args.push(...(dir ? ['--dir', dir, '--appendonly', 'yes', '--appendfsync', 'everysec'] : ['--appendonly', 'no']))
-  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'] })
+  // detached: a terminal's Ctrl-C reaches our launcher only, which stops Redis after the services.
+  const child = spawn('redis-server', args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
   return new Promise((resolve, reject) => {
     let output = ''
     child.once('error', (err) => reject(new Error(`could not run redis-server: ${err.message}`)))
@@ -37,6 +40,7 @@ export function startRedisServer({ port, dir }: RedisServerOptions): Promise<Red
         resolve({
           url: `redis://127.0.0.1:${port}`,
           port,
+          pid: child.pid,
           async stop() {
             if (child.exitCode !== null || child.signalCode !== null) return
             child.kill('SIGTERM')

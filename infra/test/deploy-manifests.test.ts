@@ -24,7 +24,9 @@ const read = (...parts: string[]) => readFileSync(rel(...parts), 'utf8')
 interface Proc {
   name: string
   dir: string
-  kind: 'service' | 'gateway'
+  kind: 'service' | 'gateway' | 'worker'
+  /** What the container runs, under dir (default dist/server.js). */
+  entry?: string
 }
 const SERVICES: Proc[] = ['identity', 'scheduling', 'messaging-sync', 'catalogue', 'content'].map((name) => ({
   name,
@@ -33,9 +35,13 @@ const SERVICES: Proc[] = ['identity', 'scheduling', 'messaging-sync', 'catalogue
 }))
 const GATEWAY: Proc = { name: 'gateway', dir: 'gateway', kind: 'gateway' }
 const PROCESSES: Proc[] = [...SERVICES, GATEWAY]
+/** On Kubernetes messaging-sync's queue workers run apart from its API, so they can scale on their own. */
+const MESSAGING_WORKER: Proc = { name: 'messaging-sync-worker', dir: 'services/messaging-sync', kind: 'worker', entry: 'dist/worker.js' }
+const DEPLOYMENTS: Proc[] = [...PROCESSES, MESSAGING_WORKER]
+const entryOf = (proc: Proc) => `${proc.dir}/${proc.entry ?? 'dist/server.js'}`
 /** Variables only the launcher, docker compose or the test tooling read (documented in .env.example too). */
 const TOOLING_VARS = new Set([
-  'PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'LOG_LEVEL',
+  'PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'LOG_LEVEL', 'REPLICAS',
   'POSTGRES_PASSWORD',
   'TEST_DATABASE_URL', 'TEST_REDIS_URL', 'TESTCONTAINERS', 'CHROMIUM_PATH',
 ])
@@ -72,7 +78,7 @@ async function loadSchema(proc: Proc): Promise<ObjectSchema> {
   return schema
 }
 const schemas = new Map<string, ObjectSchema>()
-for (const proc of PROCESSES) schemas.set(proc.name, await loadSchema(proc))
+for (const proc of DEPLOYMENTS) schemas.set(proc.name, await loadSchema(proc))
 const schemaOf = (proc: Proc) => schemas.get(proc.name)!
 const keysOf = (proc: Proc) => Object.keys(schemaOf(proc).shape)
 const ALL_SCHEMA_KEYS = new Set(PROCESSES.flatMap(keysOf))
@@ -103,6 +109,7 @@ function checkEnv(t: Test, proc: Proc, env: Env, where: string) {
 // ---------------------------------------------------------------------------------------------
 
 /** Manifests are untyped YAML: checked field by field below. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed YAML is walked dynamically
 type Obj = Record<string, any>
 
 function loadYamlDocs(file: string): Obj[] {
@@ -157,6 +164,7 @@ t.test('the probed routes and the JWKS route exist in the built apps', async (t)
     DATABASE_URL: 'postgres://probe@127.0.0.1:9/none',
     REDIS_URL: 'redis://127.0.0.1:9',
     INTERNAL_TOKEN: 'p'.repeat(32),
+    SIGNING_KEY_SECRET: 's'.repeat(32),
     IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks',
     IDENTITY_URL: 'http://127.0.0.1:9', SCHEDULING_URL: 'http://127.0.0.1:9', MESSAGING_URL: 'http://127.0.0.1:9',
     CATALOGUE_URL: 'http://127.0.0.1:9', CONTENT_URL: 'http://127.0.0.1:9',
@@ -410,7 +418,8 @@ function containerEnv(t: Test, container: Obj, where: string): Env {
       t.equal(from.secretKeyRef.name, SECRET, `${where}: ${entry.name} comes from ${SECRET}`)
       t.equal(from.secretKeyRef.key, entry.name, `${where}: ${entry.name} is read from the key of the same name`)
       const value = secretExample?.stringData?.[from.secretKeyRef.key]
-      t.ok(value !== undefined, `${where}: secret.example.yaml has key ${from.secretKeyRef.key}`)
+      // An optional key (set only for a while, e.g. the previous signing-key secret) need not be in the example.
+      if (from.secretKeyRef.optional !== true) t.ok(value !== undefined, `${where}: secret.example.yaml has key ${from.secretKeyRef.key}`)
       env[entry.name] = value
     } else {
       t.equal(typeof entry.value, 'string', `${where}: ${entry.name} has a string value`)
@@ -435,31 +444,34 @@ t.test('k8s/base/kustomization.yaml lists every resource file', async (t) => {
   }
 })
 
-t.test('k8s/base: each process has a Deployment, Service and ServiceAccount in <name>.yaml', async (t) => {
+t.test('k8s/base: each process has a Deployment, ServiceAccount and (but workers) a Service in <name>.yaml', async (t) => {
   const servicePorts = new Map<string, number>()
   for (const proc of PROCESSES) {
     const svc = (docsByFile.get(`base/${proc.name}.yaml`) ?? []).find((d) => d.kind === 'Service')
     servicePorts.set(proc.name, Number(svc?.spec?.ports?.[0]?.port))
   }
-  for (const proc of PROCESSES) {
+  for (const proc of DEPLOYMENTS) {
     await t.test(proc.name, async (t) => {
       const docs = docsByFile.get(`base/${proc.name}.yaml`)
       if (!docs) return t.fail(`k8s/base/${proc.name}.yaml exists`)
-      t.same(docs.map((d) => `${d.kind}/${d.metadata?.name}`).sort(), [`Deployment/${proc.name}`, `Service/${proc.name}`, `ServiceAccount/${proc.name}`], 'holds exactly its Deployment, Service and ServiceAccount')
+      const served = proc.kind !== 'worker'
+      const kinds = served ? ['Deployment', 'Service', 'ServiceAccount'] : ['Deployment', 'ServiceAccount']
+      t.same(docs.map((d) => `${d.kind}/${d.metadata?.name}`).sort(), kinds.map((k) => `${k}/${proc.name}`), `holds exactly its ${kinds.join(', ')}`)
       const deployment = find('Deployment', proc.name, docs)!
-      const service = find('Service', proc.name, docs)!
       const account = find('ServiceAccount', proc.name, docs)!
       for (const d of docs) t.equal(d.metadata?.labels?.app, proc.name, `${d.kind} labelled app: ${proc.name}`)
       t.equal(account.automountServiceAccountToken, false, 'ServiceAccount: no API token mounted')
 
       t.same(deployment.spec.selector, { matchLabels: { app: proc.name } }, 'Deployment selects app: ' + proc.name)
+      t.same(deployment.spec.strategy, { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } }, 'rolls out one pod at a time, never below the current count')
       t.equal(deployment.spec.template.metadata.labels.app, proc.name, 'pods labelled app: ' + proc.name)
       const pod = deployment.spec.template.spec as Obj
       t.equal(pod.serviceAccountName, proc.name, 'pods use its ServiceAccount')
       t.equal(pod.enableServiceLinks, false, 'no service-link variables injected')
       t.equal(pod.containers.length, 1, 'one container')
       const c = pod.containers[0] as Obj
-      t.same(c.command, ['node', `${proc.dir}/dist/server.js`], `command starts ${proc.dir}/dist/server.js`)
+      t.same(c.command, ['node', entryOf(proc)], `command starts ${entryOf(proc)}`)
+      t.ok(existsSync(rel(entryOf(proc))), `${entryOf(proc)} is built`)
 
       const env = containerEnv(t, c, `Deployment ${proc.name}`)
       checkEnv(t, proc, env, `Deployment ${proc.name}`)
@@ -476,12 +488,15 @@ t.test('k8s/base: each process has a Deployment, Service and ServiceAccount in <
         t.ok(c.resources?.[kind]?.cpu && c.resources?.[kind]?.memory, `resources.${kind} cpu and memory`)
       }
 
-      t.same(service.spec.selector, { app: proc.name }, 'Service selects app: ' + proc.name)
-      t.equal(service.spec.ports.length, 1, 'Service has one port')
-      const sp = service.spec.ports[0] as Obj
-      t.equal(sp.name, 'http', 'Service port is named http')
-      t.ok((c.ports as Obj[]).some((p) => p.name === sp.targetPort || p.containerPort === sp.targetPort), `Service targetPort ${sp.targetPort} is a container port`)
-      t.equal(sp.port, port, 'Service port = container port, so http://<name>:<PORT> works in-cluster')
+      const service = find('Service', proc.name, docs)
+      if (service) {
+        t.same(service.spec.selector, { app: proc.name }, 'Service selects app: ' + proc.name)
+        t.equal(service.spec.ports.length, 1, 'Service has one port')
+        const sp = service.spec.ports[0] as Obj
+        t.equal(sp.name, 'http', 'Service port is named http')
+        t.ok((c.ports as Obj[]).some((p) => p.name === sp.targetPort || p.containerPort === sp.targetPort), `Service targetPort ${sp.targetPort} is a container port`)
+        t.equal(sp.port, port, 'Service port = container port, so http://<name>:<PORT> works in-cluster')
+      }
 
       for (const [key, value] of Object.entries(env)) {
         const url = urlParts(value!)
@@ -492,7 +507,7 @@ t.test('k8s/base: each process has a Deployment, Service and ServiceAccount in <
       }
     })
   }
-  const extra = ofKind('Deployment').map((d) => d.metadata.name).filter((n) => !PROCESSES.some((p) => p.name === n))
+  const extra = ofKind('Deployment').map((d) => d.metadata.name).filter((n) => !DEPLOYMENTS.some((p) => p.name === n))
   t.same(extra, [], 'no Deployment for an unknown process')
 })
 
@@ -561,7 +576,7 @@ t.test('k8s/base/migrate-job.yaml', async (t) => {
 
 t.test('k8s/base: HPA and PodDisruptionBudget per Deployment', async (t) => {
   const deployments = ofKind('Deployment').map((d) => d.metadata.name as string).sort()
-  t.same(deployments, PROCESSES.map((p) => p.name).sort(), 'a Deployment per process')
+  t.same(deployments, DEPLOYMENTS.map((p) => p.name).sort(), 'a Deployment per process')
   for (const name of deployments) {
     const hpas = ofKind('HorizontalPodAutoscaler').filter((h) => h.spec?.scaleTargetRef?.name === name)
     t.equal(hpas.length, 1, `${name}: one HPA`)
@@ -576,6 +591,32 @@ t.test('k8s/base: HPA and PodDisruptionBudget per Deployment', async (t) => {
     t.equal(pdbs[0]?.apiVersion, 'policy/v1', `${name}: PDB policy/v1`)
     t.equal(pdbs[0]?.spec?.minAvailable, 1, `${name}: PDB minAvailable 1`)
     t.ok(hpa?.spec?.minReplicas > pdbs[0]?.spec?.minAvailable, `${name}: min replicas above minAvailable, so drains can proceed`)
+  }
+})
+
+t.test('k8s/base: messaging-sync\'s queue workers run apart from its API', async (t) => {
+  const containerOf = (name: string) => find('Deployment', name)?.spec.template.spec.containers[0] as Obj
+  const apiEnv = containerEnv(t, containerOf('messaging-sync'), 'messaging-sync')
+  const workerEnv = containerEnv(t, containerOf(MESSAGING_WORKER.name), MESSAGING_WORKER.name)
+  t.equal(effective(MESSAGING_WORKER, 'MESSAGING_QUEUE_WORKERS', apiEnv), false, 'the API Deployment runs no queue workers (MESSAGING_QUEUE_WORKERS=false)')
+  const settings = (env: Env) => Object.fromEntries(Object.entries(env).filter(([key]) => key !== 'MESSAGING_QUEUE_WORKERS'))
+  t.same(settings(workerEnv), settings(apiEnv), 'the workers get the same settings as the API (provider, SMTP, queue prefix), so they deliver alike')
+  t.same(ofKind('Service').filter((s) => selects({ matchLabels: s.spec?.selector }, { app: MESSAGING_WORKER.name })), [], 'no Service sends traffic to the workers')
+  t.match(read('services/messaging-sync/src/worker.ts'), /role: 'worker'/, 'worker.js builds the app as a worker')
+})
+
+t.test('k8s/base: Prometheus can scrape every Deployment\'s metrics port', async (t) => {
+  const policy = (docsByFile.get('components/network-policies/metrics.yaml') ?? [])[0]
+  for (const proc of DEPLOYMENTS) {
+    const template = find('Deployment', proc.name)?.spec.template as Obj
+    const c = template?.spec.containers[0] as Obj
+    const env = containerEnv(t, c, proc.name)
+    const port = Number(effective(proc, 'METRICS_PORT', env))
+    t.ok(port > 0, `${proc.name}: METRICS_PORT is set`)
+    t.equal((c.ports as Obj[]).find((p) => p.name === 'metrics')?.containerPort, port, `${proc.name}: container port metrics = METRICS_PORT`)
+    t.same(template.metadata.annotations, { 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' }, `${proc.name}: scrape annotations`)
+    t.ok(selects(policy?.spec?.podSelector, { app: proc.name }), `${proc.name}: the metrics network policy admits scrapes`)
+    t.ok(policy?.spec?.ingress?.[0]?.ports?.some((p: Obj) => p.port === port), `${proc.name}: on port ${port}`)
   }
 })
 
@@ -657,11 +698,11 @@ t.test('kustomize renders the base and the production overlay', { skip: noKubect
     t.equal(out.status, 0, `kubectl kustomize k8s/${dir} succeeds${out.stderr ? `: ${out.stderr.trim()}` : ''}`)
     const objects = parseAllDocuments(out.stdout ?? '').map((d) => d.toJS() as Obj).filter(Boolean)
     const kinds = objects.map((o) => o.kind as string)
-    t.equal(kinds.filter((k) => k === 'Deployment').length, PROCESSES.length, `k8s/${dir}: a Deployment per process`)
+    t.equal(kinds.filter((k) => k === 'Deployment').length, DEPLOYMENTS.length, `k8s/${dir}: a Deployment per process`)
     t.ok(kinds.includes('Job') && kinds.includes('Ingress'), `k8s/${dir}: the migrate Job and the Ingress`)
     t.notOk(kinds.includes('Secret'), `k8s/${dir}: no Secret (created out of band)`)
     if (namespaced) {
-      t.equal(kinds.filter((k) => k === 'NetworkPolicy').length, 3, `k8s/${dir}: the network policies`)
+      t.equal(kinds.filter((k) => k === 'NetworkPolicy').length, 4, `k8s/${dir}: the network policies`)
       const images = objects.flatMap((o) => (o.spec?.template?.spec?.containers ?? []).map((c: Obj) => c.image as string))
       t.ok(images.every((i) => i.includes('/')), `k8s/${dir}: containers use the registry image`)
     }
@@ -678,4 +719,19 @@ t.test('.env.example documents every variable', async (t) => {
   for (const key of TOOLING_VARS) t.ok(listed.has(key), `${key} (launcher, compose or tests) is listed`)
   for (const key of listed) t.ok(ALL_SCHEMA_KEYS.has(key) || TOOLING_VARS.has(key), `${key} is read by something`)
   for (const m of composeText.matchAll(/\$\{([A-Z0-9_]+)/g)) t.ok(listed.has(m[1]!), `${m[1]} (docker-compose.yml) is listed`)
+})
+
+t.test('k8s/components/keda scales the queue workers on the queues messaging-sync uses', async (t) => {
+  const component = docsByFile.get('components/keda/kustomization.yaml')?.[0]
+  t.equal(component?.kind, 'Component', 'kind: Component')
+  const scaled = (docsByFile.get('components/keda/scaled-object.yaml') ?? []).find((d) => d.kind === 'ScaledObject')
+  t.equal(scaled?.spec?.scaleTargetRef?.name, MESSAGING_WORKER.name, 'targets messaging-sync-worker')
+  t.ok(scaled?.spec?.minReplicaCount >= 2, 'keeps at least two workers (above the PDB\'s minAvailable)')
+  const { EMAIL_CHANNEL_DEFAULTS } = (await import(rel('services/messaging-sync/dist/email/channel.js'))) as { EMAIL_CHANNEL_DEFAULTS: { queueName: string } }
+  const { PROVIDER_CHANNEL_DEFAULTS } = (await import(rel('services/messaging-sync/dist/providers/channel.js'))) as { PROVIDER_CHANNEL_DEFAULTS: { queueName: string } }
+  const prefix = effective(MESSAGING_WORKER, 'QUEUE_PREFIX', containerEnv(t, find('Deployment', MESSAGING_WORKER.name)?.spec.template.spec.containers[0], MESSAGING_WORKER.name))
+  const lists = (scaled?.spec?.triggers ?? []).filter((tr: Obj) => tr.type === 'redis').map((tr: Obj) => tr.metadata.listName).sort()
+  t.same(lists, [EMAIL_CHANNEL_DEFAULTS.queueName, PROVIDER_CHANNEL_DEFAULTS.queueName].map((q) => `${prefix}:${q}:wait`).sort(), 'watches the waiting lists of both queues, under the workers\' QUEUE_PREFIX')
+  const auth = (docsByFile.get('components/keda/trigger-authentication.yaml') ?? []).find((d) => d.kind === 'TriggerAuthentication')
+  for (const tr of (scaled?.spec?.triggers ?? []).filter((x: Obj) => x.type === 'redis')) t.equal(tr.authenticationRef?.name, auth?.metadata?.name, `${tr.metadata.listName}: authenticates with the TriggerAuthentication`)
 })

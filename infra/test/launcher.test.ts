@@ -95,3 +95,67 @@ t.test('npm start boots the whole stack, refuses a second instance, stops cleanl
   second.child.kill('SIGINT')
   t.equal(await second.exited, 0, 'Ctrl-C stops it too')
 })
+
+t.test('kill -9 of the launcher takes its stack down with it, and the next start on that data directory works', async (t) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-launch-kill-'))
+  chmodSync(dataDir, 0o755)
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const env = { PORT: String(port), DATA_DIR: dataDir, REDIS_URL: await testRedisUrl(), LOG_LEVEL: 'warn' }
+  let running: ChildProcess | undefined
+  t.teardown(() => running?.kill('SIGKILL'))
+
+  const first = launch(env)
+  running = first.child
+  await first.ready
+  const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres/cluster/postmaster.pid'), 'utf8').split('\n')[0])
+  const launched = [...childPids(first.child.pid!), postmasterPid]
+  first.child.kill('SIGKILL')
+  await first.exited
+
+  // The reaper stops what was left; give it the time a graceful stop takes.
+  const deadline = Date.now() + 30_000
+  while (launched.some(alive) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250))
+  const orphans = launched.filter(alive)
+  t.comment(`after kill -9 of the launcher: ${orphans.length} of ${launched.length} processes still running`)
+  t.same(orphans, [], 'no process of the stack outlives the launcher')
+  t.notOk(await portAnswers(port), 'the port is free again')
+
+  const second = launch(env)
+  running = second.child
+  await second.ready
+  t.equal((await fetch(`http://127.0.0.1:${port}/api/messaging/locations`)).status, 200, 'a new start on the same data directory runs')
+  second.child.kill('SIGTERM')
+  t.equal(await second.exited, 0)
+})
+
+t.test('a start cleans up what a launcher that died with its reaper left behind', async (t) => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-launch-orphans-'))
+  chmodSync(dataDir, 0o755)
+  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
+  const port = await freePort()
+  const env = { PORT: String(port), DATA_DIR: dataDir, REDIS_URL: await testRedisUrl(), LOG_LEVEL: 'warn' }
+  let running: ChildProcess | undefined
+  t.teardown(() => running?.kill('SIGKILL'))
+
+  const first = launch(env)
+  running = first.child
+  await first.ready
+  // The reaper dies first (as when a whole process group is killed but the stack was started apart).
+  const children = childPids(first.child.pid!)
+  const reaper = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('reaper.js'))
+  t.ok(reaper, 'the launcher runs a reaper')
+  process.kill(reaper!, 'SIGKILL')
+  first.child.kill('SIGKILL')
+  await first.exited
+  const orphans = children.filter((pid) => pid !== reaper).filter(alive)
+  t.ok(orphans.length >= 6, `${orphans.length} orphans are left running for now`)
+
+  const second = launch(env)
+  running = second.child
+  await second.ready
+  t.match(second.output(), /Stopped \d+ process\(es\) left running by an earlier start/)
+  t.same(orphans.filter(alive), [], 'the orphans are gone')
+  second.child.kill('SIGTERM')
+  t.equal(await second.exited, 0)
+})

@@ -5,7 +5,7 @@ import path from 'node:path'
 import t from 'tap'
 import { REPO_ROOT, SERVICES } from '../src/launcher/paths.js'
 import { startLocalPostgres } from '../src/postgres/index.js'
-import { freePort, testRedisUrl, TEST_INTERNAL_TOKEN } from '../src/testing/index.js'
+import { freePort, testRedisUrl, TEST_INTERNAL_TOKEN, TEST_SIGNING_KEY_SECRET } from '../src/testing/index.js'
 
 interface ServiceModule {
   buildApp(config: unknown, opts: { logLevel: false }): Promise<{ inject(url: string): Promise<{ statusCode: number; json(): unknown }>; close(): Promise<void> }>
@@ -26,9 +26,10 @@ t.test("every service's readiness follows PostgreSQL: 503 while it is down, 200 
     DATABASE_URL: pg.url,
     REDIS_URL: await testRedisUrl(),
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+    SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET,
     IDENTITY_JWKS_URL: 'http://127.0.0.1:9/unused',
   }
-  const apps = []
+  const apps: Array<{ name: string; app: Awaited<ReturnType<ServiceModule['buildApp']>> }> = []
   for (const service of SERVICES) {
     const migrate = spawnSync(process.execPath, [path.join(REPO_ROOT, service.dir, 'dist/migrate.js')], { env: { PATH: process.env.PATH, DATABASE_URL: pg.url }, encoding: 'utf8' })
     t.equal(migrate.status, 0, `${service.name} migrates: ${migrate.stderr}`)

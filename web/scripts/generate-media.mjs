@@ -15,6 +15,7 @@
  * - Chromium (CHROMIUM_PATH, default /usr/bin/chromium): the rack card PDF (tagged, text selectable)
  * - typescript (already a devDependency of the repository): reads the content modules
  */
+import escapeHtml from 'escape-html'
 import { spawnSync } from 'node:child_process'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -111,7 +112,7 @@ async function loadContent() {
 // ---------------------------------------------------------------------------------------------
 
 const out = (sitePath) => path.join(PUBLIC, sitePath)
-const esc = (s) => String(s).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+const esc = (s) => escapeHtml(String(s))
 
 async function writeOut(sitePath, content) {
   await mkdir(path.dirname(out(sitePath)), { recursive: true })

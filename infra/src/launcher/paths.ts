@@ -21,16 +21,19 @@ export const SERVICES: readonly (ProcessSpec & { gatewayEnv: string })[] = [
     name: 'identity',
     dir: 'services/identity',
     gatewayEnv: 'IDENTITY_URL',
-    passThrough: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_DAYS', 'SESSION_MAX_DAYS'],
+    passThrough: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_DAYS', 'SESSION_MAX_DAYS', 'SIGNING_KEY_SECRET_PREVIOUS', 'SIGNING_KEY_ROTATE_DAYS'],
   },
   { name: 'scheduling', dir: 'services/scheduling', gatewayEnv: 'SCHEDULING_URL' },
-  { name: 'messaging-sync', dir: 'services/messaging-sync', gatewayEnv: 'MESSAGING_URL', passThrough: ['SMTP_URL', 'EMAIL_FROM'] },
-  { name: 'catalogue', dir: 'services/catalogue', gatewayEnv: 'CATALOGUE_URL' },
+  { name: 'messaging-sync', dir: 'services/messaging-sync', gatewayEnv: 'MESSAGING_URL', passThrough: ['SMTP_URL', 'EMAIL_FROM', 'MESSAGING_PROVIDER', 'MESSAGING_RATE_PER_MINUTE', 'PODIUM_CLIENT_ID', 'PODIUM_CLIENT_SECRET', 'PODIUM_API_URL', 'PODIUM_AUTHORIZE_URL', 'PODIUM_TOKEN_URL', 'PODIUM_VERSION', 'PODIUM_TIMEOUT_MS'] },
+  { name: 'catalogue', dir: 'services/catalogue', gatewayEnv: 'CATALOGUE_URL', passThrough: ['STORE_PROVIDER', 'SHOPIFY_STORE_URL', 'SHOPIFY_STOREFRONT_TOKEN', 'SHOPIFY_API_VERSION', 'STORE_TIMEOUT_MS'] },
   {
     name: 'content',
     dir: 'services/content',
     gatewayEnv: 'CONTENT_URL',
-    passThrough: ['REVIEWS_PROVIDER', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID', 'GOOGLE_PLACES_BASE_URL', 'REVIEWS_TIMEOUT_MS'],
+    passThrough: [
+      'REVIEWS_PROVIDER', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID', 'GOOGLE_PLACES_BASE_URL', 'REVIEWS_TIMEOUT_MS',
+      'ARTICLES_PROVIDER', 'ARTICLES_DIR', 'SHOPIFY_STORE_URL', 'SHOPIFY_STOREFRONT_TOKEN', 'SHOPIFY_API_VERSION', 'ARTICLES_TIMEOUT_MS',
+    ],
   },
 ]
 

@@ -9,6 +9,8 @@ import path from 'node:path'
 export interface PostgresServer {
   url: string
   port: number
+  /** The postmaster's process id, when we started it. */
+  pid?: number
   stop(): Promise<void>
 }
 
@@ -98,7 +100,8 @@ export async function startLocalPostgres({ dataDir, port, log = () => {} }: Loca
   const child: ChildProcess = spawn(
     bin.postgres,
     ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'],
-    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' } },
+    // detached: a terminal's Ctrl-C reaches our launcher only, which stops the database after the services.
+    { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, detached: true },
   )
   let stderr = ''
   await new Promise<void>((resolve, reject) => {
@@ -124,6 +127,7 @@ export async function startLocalPostgres({ dataDir, port, log = () => {} }: Loca
   return {
     url: `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
     port,
+    pid: child.pid,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) return
       child.kill('SIGINT') // fast shutdown: rolls back open transactions, then exits

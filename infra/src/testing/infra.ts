@@ -83,3 +83,5 @@ export async function freshDatabase(t: Teardown): Promise<string> {
 
 /** A secret good enough for tests of the internal-route guard. */
 export const TEST_INTERNAL_TOKEN = randomBytes(24).toString('hex')
+/** Identity's SIGNING_KEY_SECRET in tests. */
+export const TEST_SIGNING_KEY_SECRET = randomBytes(32).toString('base64url')

@@ -2,6 +2,7 @@ import type { Test } from 'tap'
 import { migrateAndSeed, type SchemaPlan } from '@hearing/service-kit'
 import type { JWTVerifyGetKey } from 'jose'
 import { freshDatabase, testRedisUrl, TEST_INTERNAL_TOKEN } from './infra.js'
+import { identityFake } from './identity-fake.js'
 import { testSigner } from './tokens.js'
 
 interface Teardown {
@@ -12,24 +13,28 @@ interface Closable {
   close(): Promise<unknown>
 }
 
-export interface ServiceUnderTest<C, A extends Closable> {
+export interface ServiceUnderTest<C, A extends Closable, DB> {
   configSchema: { parse(env: unknown): C }
   buildApp(config: C, opts: { logLevel: false; jwks?: JWTVerifyGetKey }): Promise<A>
-  schemaPlan: SchemaPlan
+  schemaPlan: SchemaPlan<DB>
   /** The service uses Redis: tests get REDIS_URL. */
   redis?: boolean
   /** Identity verifies with its own keys; the others get a test signer's key set. */
   ownKeys?: boolean
+  /** Variables this service needs beyond the common ones (tests may still override them). */
+  env?: Record<string, string>
 }
 
 /** What every service's test/helper.ts needs: a config on a fresh database, and a built, migrated app. */
-export function serviceTestKit<C extends { DATABASE_URL: string }, A extends Closable>(service: ServiceUnderTest<C, A>) {
+export function serviceTestKit<C extends { DATABASE_URL: string }, A extends Closable, DB>(service: ServiceUnderTest<C, A, DB>) {
   async function testConfig(t: Teardown, overrides: Record<string, string> = {}): Promise<C> {
     return service.configSchema.parse({
       DATABASE_URL: await freshDatabase(t),
       INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
-      IDENTITY_JWKS_URL: 'http://127.0.0.1:9/unused',
+      // Keys come from the test signer; the session check every requireRole makes goes to a fake identity.
+      IDENTITY_JWKS_URL: (await identityFake()).jwksUrl,
       ...(service.redis ? { REDIS_URL: await testRedisUrl() } : {}),
+      ...service.env,
       ...overrides,
     })
   }
@@ -60,8 +65,13 @@ export function testServiceBasics<C extends { DATABASE_URL: string }>(
   t.test('liveness, readiness and idempotent migrations', async (t) => {
     const { app, config } = await kit.build(t)
     t.same((await app.inject('/healthz')).json(), { status: 'ok' }, '/healthz answers')
-    const ready = await app.inject('/readyz')
-    t.equal(ready.statusCode, 200)
+    // Redis connects in the background: readiness may take a moment on a busy machine.
+    let ready = await app.inject('/readyz')
+    for (let waited = 0; ready.statusCode !== 200 && waited < 10_000; waited += 100) {
+      await new Promise((r) => setTimeout(r, 100))
+      ready = await app.inject('/readyz')
+    }
+    t.equal(ready.statusCode, 200, 'ready once the stores are connected')
     t.same(ready.json(), { status: 'ready', checks }, '/readyz reports each store up')
     t.same(await kit.migrate(config), [], 'a second migration run executes nothing')
   })

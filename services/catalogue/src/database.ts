@@ -1,9 +1,70 @@
+import type { ColumnType } from 'kysely'
+
 export interface CollectionsTable {
   key: string
   title: string
   position: number
 }
 
+type Json<T> = ColumnType<T, string, string>
+
+export interface ProductsTable {
+  id: string
+  title: string
+  brand: string
+  price_cents: number
+  compare_price_cents: number | null
+  images: Json<string[]>
+  description: string
+  features: Json<string[]>
+  warranty: string
+  rating: number
+  reviews: number
+  store_variant_id: string
+  updated_at: ColumnType<Date, Date | undefined, Date>
+}
+
+export interface CollectionProductsTable {
+  collection_key: string
+  product_id: string
+  position: number
+}
+
+export interface OrderLine {
+  id: string
+  title: string
+  unit_price_cents: number
+  quantity: number
+}
+
+export const ORDER_STATUSES = ['new', 'contacted', 'fitted', 'cancelled'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export interface OrderRequestsTable {
+  id: ColumnType<string, string | undefined, never>
+  user_id: string | null
+  first_name: string
+  last_name: string
+  email: string
+  phone: string
+  location_uid: string
+  items: Json<OrderLine[]>
+  total_cents: number
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>
+  created_at: ColumnType<Date, Date | undefined, never>
+}
+
+/** The last catalogue read whole from the outside store. */
+export interface StoreSnapshotsTable {
+  provider: string
+  catalogue: Json<unknown>
+  fetched_at: ColumnType<Date, Date | undefined, Date>
+}
+
 export interface Database {
+  order_requests: OrderRequestsTable
   collections: CollectionsTable
+  products: ProductsTable
+  store_snapshots: StoreSnapshotsTable
+  collection_products: CollectionProductsTable
 }

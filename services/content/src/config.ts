@@ -1,8 +1,5 @@
-import { env, serviceEnvSchema } from '@hearing/service-kit'
+import { env, optionalEnv as optional, serviceEnvSchema, storefrontEnv } from '@hearing/service-kit'
 import { z } from 'zod'
-
-/** An optional variable: unset and empty (docker compose's `${X:-}`) both mean "not set". */
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
 
 export const configSchema = serviceEnvSchema
   .extend({
@@ -22,8 +19,25 @@ export const configSchema = serviceEnvSchema
      * 10 s: the gateway gives up on a service after UPSTREAM_TIMEOUT_MS (10 s by default).
      */
     REVIEWS_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(3000),
+    /** Where browsers reach the site: the sitemaps' absolute URLs. */
+    PUBLIC_URL: env.httpUrl.default('http://localhost:8080').transform((url) => new URL(url).origin),
+    /** The catalogue service's base URL (its GET /products feeds the products sitemap); unset: no products listed. */
+    CATALOGUE_INTERNAL_URL: optional(env.httpUrl),
+    /** Where articles come from: `local` (the embedded default: Markdown files in the repo) or `shopify` (Storefront blogs). */
+    ARTICLES_PROVIDER: z.enum(['local', 'shopify']).default('local'),
+    /** ARTICLES_PROVIDER=local: the folder with one sub-folder per blog (resources, clinical-study) of Markdown files; default: the repo's articles. */
+    ARTICLES_DIR: optional(z.string().min(1)),
+    /** The shop's Storefront API (required with ARTICLES_PROVIDER=shopify). */
+    ...storefrontEnv,
+    /** How long one Storefront request may take before the articles are reported unavailable. */
+    ARTICLES_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(5000),
   })
   .superRefine((config, ctx) => {
+    if (config.ARTICLES_PROVIDER === 'shopify') {
+      for (const name of ['SHOPIFY_STORE_URL', 'SHOPIFY_STOREFRONT_TOKEN'] as const) {
+        if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when ARTICLES_PROVIDER=shopify' })
+      }
+    }
     if (config.REVIEWS_PROVIDER !== 'google') return
     for (const name of ['GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID'] as const) {
       if (!config[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required when REVIEWS_PROVIDER=google' })

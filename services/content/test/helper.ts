@@ -1,8 +1,6 @@
 import { serviceTestKit } from '@hearing/infra/testing'
-import type { Kysely } from 'kysely'
 import { buildApp, schemaPlan } from '../src/app.js'
 import { configSchema } from '../src/config.js'
-import type { Database } from '../src/database.js'
 
 export const kit = serviceTestKit({ configSchema, buildApp, schemaPlan })
 export const { testConfig, migrate } = kit
@@ -10,5 +8,5 @@ export const { testConfig, migrate } = kit
 /** A migrated, seeded app on a database of its own (closed after the test), with typed table access. */
 export async function build(...args: Parameters<typeof kit.build>) {
   const built = await kit.build(...args)
-  return { ...built, db: built.app.db as Kysely<Database> }
+  return { ...built, db: built.app.db }
 }

@@ -1,5 +1,4 @@
 import { createDb, loadConfigOrExit } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
 import { bootstrapAdmin, BootstrapError } from './accounts/admin-bootstrap.js'
 import { configFields } from './config.js'
 import type { Database } from './database.js'
@@ -12,7 +11,7 @@ import { SCHEMA } from './schema.js'
  * when an admin exists.
  */
 const config = loadConfigOrExit(configFields.pick({ DATABASE_URL: true, ADMIN_EMAIL: true, ADMIN_PASSWORD: true }))
-const db = createDb<Database>({ url: config.DATABASE_URL, schema: SCHEMA, max: 1 }) as Kysely<Database>
+const db = createDb<Database>({ url: config.DATABASE_URL, schema: SCHEMA, max: 1 })
 try {
   const result = await bootstrapAdmin(db, { email: config.ADMIN_EMAIL, password: config.ADMIN_PASSWORD })
   if (result.created) {

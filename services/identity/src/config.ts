@@ -42,6 +42,15 @@ export const configFields = serviceEnvSchema.extend({
   GOOGLE_ISSUER: env.httpUrl.default('https://accounts.google.com').transform((v) => v.replace(/\/+$/, '')),
   /** The refresh cookie's Secure flag. Browsers accept Secure cookies from http://localhost too. */
   COOKIE_SECURE: booleanFlag(true),
+  /**
+   * Seals the private signing keys kept in PostgreSQL (AES-256-GCM), so a database backup alone
+   * cannot mint tokens. A Kubernetes Secret; `npm start` generates one into DATA_DIR.
+   */
+  SIGNING_KEY_SECRET: z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)'),
+  /** While changing SIGNING_KEY_SECRET: the old one, so keys sealed with it are opened and re-sealed. */
+  SIGNING_KEY_SECRET_PREVIOUS: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  /** A signing key signs for this many days; its successor is published 15 minutes before it takes over. */
+  SIGNING_KEY_ROTATE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** First-run admin account (read by dist/bootstrap-admin.js only). */
   ADMIN_EMAIL: optionalText.pipe(z.email().toLowerCase().optional()),
   ADMIN_PASSWORD: z

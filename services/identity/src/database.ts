@@ -1,13 +1,20 @@
 import type { ColumnType, Generated, JSONColumnType } from 'kysely'
 import type { JWK } from 'jose'
-import type { Role } from '@hearing/service-kit'
+import type { OutboxTable, Role } from '@hearing/service-kit'
 
 export interface SigningKeysTable {
   kid: string
   algorithm: Generated<string>
   public_jwk: JSONColumnType<JWK>
-  private_jwk: JSONColumnType<JWK>
+  /** Only rows from before sealing; the boot seals them and clears this. */
+  private_jwk: JSONColumnType<JWK | null, string | null, string | null>
+  /** The private JWK sealed under SIGNING_KEY_SECRET (signing-keys/seal.ts); null once retired. */
+  private_jwk_sealed: string | null
+  /** Which secret sealed it (a fingerprint, not the secret). */
+  wrap_key_id: string | null
   created_at: Generated<Date>
+  /** Published from creation, signing from this time. */
+  activates_at: ColumnType<Date, Date | string | undefined, Date | string>
   retired_at: Date | null
 }
 
@@ -76,29 +83,22 @@ export interface LoginThrottleTable {
   failures: number
 }
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed'
-
+/** An e-mail as identity hands it to messaging-sync (topic 'email' of the kit's outbox). */
 export interface OutboxEmail {
   to: string
   subject: string
   text: string
   html: string
+  /** confirm, reset or invite: staff see what it is, never its link. */
+  kind: string
 }
 
-export interface OutboxTable {
-  /** Also the idempotency key messaging-sync dedupes on. */
-  id: Generated<string>
-  /** confirm, reset or invite. */
-  kind: string
-  /** Whom it concerns (for the per-account sending limit). */
-  user_id: string | null
-  payload: JSONColumnType<OutboxEmail>
-  status: Generated<OutboxStatus>
-  attempts: Generated<number>
-  next_attempt_at: Generated<Date>
-  last_error: string | null
+export interface TrustedDevicesTable {
+  /** SHA-256 of the hc_device cookie value. */
+  token_hash: string
+  user_id: string
   created_at: Generated<Date>
-  sent_at: Timestamp | null
+  last_used_at: Generated<Date>
 }
 
 export interface Database {
@@ -107,5 +107,9 @@ export interface Database {
   refresh_tokens: RefreshTokensTable
   one_time_tokens: OneTimeTokensTable
   login_throttle: LoginThrottleTable
-  outbox: OutboxTable
+  trusted_devices: TrustedDevicesTable
+  /** Same shape: requests (sign-ups, e-mails) counted per address and recipient. */
+  request_throttle: LoginThrottleTable
+  /** The kit's transactional outbox (outboxMigration): e-mails handed to messaging-sync. */
+  outbox: OutboxTable<OutboxEmail>
 }

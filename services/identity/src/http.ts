@@ -5,7 +5,7 @@ import { publicUser, toPublicUser, type UserRow } from './accounts/users.js'
 import { openSession, type IssuedRefreshToken, type SessionLifetimes } from './accounts/sessions.js'
 import type { Db } from './accounts/users.js'
 import { publicOrigin, type Config } from './config.js'
-import { PUBLIC_API_PREFIX } from './email/outbox.js'
+import { PUBLIC_API_PREFIX } from './email/links.js'
 import { MESSAGES } from './messages.js'
 import type { TokenSigner } from './tokens.js'
 
@@ -42,10 +42,10 @@ export function refreshCookieOf(req: FastifyRequest): string | undefined {
   return typeof value === 'string' && value.length > 0 ? value : undefined
 }
 
-/** An access token and the public user, for a session that exists already. */
-export async function accessFor(ctx: Ctx, user: UserRow): Promise<SessionBody> {
+/** An access token and the public user, for a session (refresh-token family) that exists already. */
+export async function accessFor(ctx: Ctx, user: UserRow, sessionId: string): Promise<SessionBody> {
   const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS
-  const access_token = await ctx.tokens.signAccessToken({ sub: user.id, role: user.role, email: user.email }, ttl)
+  const access_token = await ctx.tokens.signAccessToken({ sub: user.id, role: user.role, email: user.email, sid: sessionId }, ttl)
   return { access_token, expires_in: ttl, user: toPublicUser(user) }
 }
 
@@ -54,7 +54,7 @@ export async function startSession(ctx: Ctx, reply: FastifyReply, user: UserRow)
   const refresh = await openSession(ctx.db, user.id, ctx.life)
   setRefreshCookie(reply, refresh, ctx.config)
   reply.header('cache-control', 'no-store')
-  return accessFor(ctx, user)
+  return accessFor(ctx, user, refresh.familyId)
 }
 
 /**

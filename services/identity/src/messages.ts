@@ -7,6 +7,7 @@ export const MESSAGES = {
   invalidCredentials: 'Invalid email or password.',
   emailNotConfirmed: 'Please confirm your email address first. We can send the link again.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests. Please wait a few minutes and try again.',
   sessionEnded: 'Your session has ended. Please sign in again.',
   crossSite: 'This request came from another site and was refused.',
   setupLinkInvalid: 'This account setup link is invalid or expired.',

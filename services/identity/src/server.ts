@@ -4,4 +4,4 @@ import { configSchema } from './config.js'
 
 const config = loadConfigOrExit(configSchema)
 const app = await buildApp(config)
-await runServer(app, { port: config.PORT, host: config.HOST })
+await runServer(app, { port: config.PORT, host: config.HOST, metricsPort: config.METRICS_PORT })

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_TYPE, ROLES, type Role } from '@hearing/service-kit'
 import { SignJWT } from 'jose'
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from './config.js'
-import type { KeyStore } from './signing-keys.js'
+import type { KeyStore } from './signing-keys/index.js'
 
 export interface AccessClaims {
   /** The user's id. */
@@ -10,6 +10,8 @@ export interface AccessClaims {
   role: Role
   /** The account's e-mail address, for display; services authorise on sub and role only. */
   email?: string
+  /** The session (refresh-token family) it belongs to: ending that session revokes the token at once. */
+  sid?: string
 }
 
 export interface TokenSigner {
@@ -26,7 +28,7 @@ export interface TokenSignerOptions {
 
 export function createTokenSigner(keys: KeyStore, { issuer, audience, defaultTtlSeconds }: TokenSignerOptions): TokenSigner {
   return {
-    async signAccessToken({ sub, role, email }, ttlSeconds = defaultTtlSeconds) {
+    async signAccessToken({ sub, role, email, sid }, ttlSeconds = defaultTtlSeconds) {
       if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0 || ttlSeconds > MAX_ACCESS_TOKEN_TTL_SECONDS) {
         throw new RangeError(`access token lifetime must be 1-${MAX_ACCESS_TOKEN_TTL_SECONDS} seconds`)
       }
@@ -34,7 +36,7 @@ export function createTokenSigner(keys: KeyStore, { issuer, audience, defaultTtl
       if (!ROLES.includes(role)) throw new TypeError(`unknown role ${String(role)}`)
       const { signing } = await keys.current()
       const now = Math.floor(Date.now() / 1000)
-      return new SignJWT(email ? { role, email } : { role })
+      return new SignJWT({ role, ...(email ? { email } : {}), ...(sid ? { sid } : {}) })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: signing.kid, typ: ACCESS_TOKEN_TYPE })
         .setSubject(sub)
         .setIssuer(issuer)

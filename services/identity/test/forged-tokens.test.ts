@@ -1,6 +1,7 @@
 import { testSigner } from '@hearing/infra/testing'
 import { decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose'
 import t from 'tap'
+import { sealerFrom } from '../src/signing-keys/index.js'
 import { bearer, build, confirmedUser, makeRole } from './helper.js'
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
@@ -13,8 +14,9 @@ t.test('forged and tampered access tokens are refused on every protected route',
   const claims = { sub: user.userId, role: 'admin', iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, iat: now, exp: now + 600 }
 
   const { kid } = decodeProtectedHeader(adminToken)
-  const stored = await db.selectFrom('signing_keys').select('private_jwk').executeTakeFirstOrThrow()
-  const realKey = await importJWK(stored.private_jwk as JWK, 'EdDSA')
+  // The test holds the secret, so it can open the sealed key (an attacker with the database cannot).
+  const stored = await db.selectFrom('signing_keys').select(['kid', 'private_jwk_sealed']).executeTakeFirstOrThrow()
+  const realKey = await importJWK(JSON.parse(sealerFrom(config).open(stored.kid, stored.private_jwk_sealed!)) as JWK, 'EdDSA')
   const signWithRealKey = (payload: Record<string, unknown>, header: Record<string, unknown> = {}) =>
     new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', kid: kid!, typ: 'at+jwt', ...header }).sign(realKey)
   const [head, body, signature] = adminToken.split('.')

@@ -1,4 +1,4 @@
-import { serviceTestKit } from '@hearing/infra/testing'
+import { serviceTestKit, TEST_SIGNING_KEY_SECRET } from '@hearing/infra/testing'
 import type { Kysely } from 'kysely'
 import { buildApp, schemaPlan } from '../src/app.js'
 import { configSchema, type Config } from '../src/config.js'
@@ -9,7 +9,7 @@ import { setHashParamsForTests } from '../src/passwords/hash.js'
 export const TEST_HASH_PARAMS = { ln: 12, r: 8, p: 1 }
 setHashParamsForTests(TEST_HASH_PARAMS)
 
-export const kit = serviceTestKit({ configSchema, buildApp, schemaPlan, ownKeys: true })
+export const kit = serviceTestKit({ configSchema, buildApp, schemaPlan, ownKeys: true, env: { SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET } })
 export const { testConfig, migrate } = kit
 
 interface Teardown {
@@ -20,7 +20,7 @@ interface Teardown {
 export async function build(t: Teardown, overrides: Record<string, string> = {}) {
   const config: Config = await testConfig(t, overrides)
   const built = await kit.build(t, config)
-  return { ...built, db: built.app.db as Kysely<Database> }
+  return { ...built, db: built.app.db }
 }
 
 export type Built = Awaited<ReturnType<typeof build>>
@@ -64,7 +64,7 @@ export function bearer(token: string) {
 
 /** The newest e-mail of a kind sent to an address, as stored in the outbox. */
 export async function lastEmail(db: Db, kind: string, to: string): Promise<OutboxEmail | undefined> {
-  const rows = await db.selectFrom('outbox').select('payload').where('kind', '=', kind).orderBy('created_at', 'desc').execute()
+  const rows = await db.selectFrom('outbox').select('payload').where('key', 'like', `email:${kind}:%`).orderBy('created_at', 'desc').execute()
   return rows.map((r) => r.payload).find((p) => p.to === to)
 }
 

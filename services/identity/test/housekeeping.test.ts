@@ -14,8 +14,12 @@ t.test('housekeeping removes dead tokens, old throttle windows and old delivered
   await db.insertInto('one_time_tokens').values({ token_hash: 'old', user_id: user.userId, purpose: 'reset', expires_at: long }).execute()
   await db.insertInto('login_throttle').values({ key: 'old-window', window_start: long, failures: 3 }).execute()
   await db.insertInto('login_throttle').values({ key: 'current-window', window_start: new Date(), failures: 3 }).execute()
-  await db.updateTable('outbox').set({ status: 'sent', sent_at: long }).execute()
-  const pending = await db.insertInto('outbox').values({ kind: 'reset', user_id: user.userId, payload: JSON.stringify({ to: user.email, subject: 's', text: 't', html: 'h' }) }).returning('id').executeTakeFirstOrThrow()
+  await db.updateTable('outbox').set({ handed_over_at: long }).execute()
+  const pending = await db
+    .insertInto('outbox')
+    .values({ topic: 'email', key: `email:reset:${user.userId}:pending`, payload: JSON.stringify({ to: user.email, subject: 's', text: 't', html: 'h', kind: 'reset' }) })
+    .returning('id')
+    .executeTakeFirstOrThrow()
 
   await housekeeping(db)
 

@@ -20,8 +20,9 @@ t.test('GET /.well-known/jwks.json publishes the active public key only', async 
   const stored = await db.selectFrom('signing_keys').selectAll().executeTakeFirstOrThrow()
   t.equal(key!.kid, stored.kid)
   t.equal(stored.algorithm, 'EdDSA')
-  t.type(stored.private_jwk.d, 'string', 'the private part is kept in the database')
-  t.not(res.body.includes(stored.private_jwk.d!), true, 'and never published')
+  t.equal(stored.private_jwk, null, 'no private key in clear in the database')
+  t.match(stored.private_jwk_sealed, /^v1\./, 'it is kept sealed')
+  t.notOk(res.body.includes(stored.private_jwk_sealed!.split('.')[3]!), 'and never published')
 })
 
 t.test('retired keys leave the JWKS', async (t) => {
@@ -33,7 +34,7 @@ t.test('retired keys leave the JWKS', async (t) => {
   const kid = await calculateJwkThumbprint(publicJwk)
   await db
     .insertInto('signing_keys')
-    .values({ kid, public_jwk: JSON.stringify(publicJwk), private_jwk: JSON.stringify(await exportJWK(privateKey)) })
+    .values({ kid, public_jwk: JSON.stringify(publicJwk), private_jwk: JSON.stringify(await exportJWK(privateKey)), activates_at: new Date(0) })
     .execute()
   const res = await app.inject({ method: 'GET', url: '/.well-known/jwks.json' })
   t.same((res.json() as Jwks).keys.map((k) => k.kid), [kid])

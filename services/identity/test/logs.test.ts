@@ -1,9 +1,8 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { createDb } from '@hearing/service-kit'
-import { freshDatabase, TEST_INTERNAL_TOKEN } from '@hearing/infra/testing'
+import { freshDatabase, TEST_INTERNAL_TOKEN, TEST_SIGNING_KEY_SECRET } from '@hearing/infra/testing'
 import Fastify from 'fastify'
-import type { Kysely } from 'kysely'
 import t from 'tap'
 import type { Database } from '../src/database.js'
 import { linkToken, ORIGIN, TS_ENV, TS_EXEC_ARGV } from './helper.js'
@@ -11,10 +10,10 @@ import { linkToken, ORIGIN, TS_ENV, TS_EXEC_ARGV } from './helper.js'
 const SERVER = fileURLToPath(new URL('./fixtures/log-server.ts', import.meta.url))
 
 t.test('no password, token, e-mail address or phone number reaches the logs (level trace)', async (t) => {
-  // messaging-sync fails once, so the dispatcher's retry path logs too.
+  // messaging-sync fails once, so the outbox relay's retry path logs too.
   let calls = 0
   const messaging = Fastify()
-  messaging.post('/internal/emails', async (_req, reply) => (++calls === 1 ? reply.code(503).send({ message: 'try later' }) : reply.code(202).send({ id: 'x' })))
+  messaging.post('/internal/outbox', async (_req, reply) => (++calls === 1 ? reply.code(503).send({ message: 'try later' }) : reply.code(202).send({ items: [] })))
   await messaging.listen({ port: 0, host: '127.0.0.1' })
   t.teardown(() => messaging.close())
 
@@ -24,6 +23,7 @@ t.test('no password, token, e-mail address or phone number reaches the logs (lev
       ...TS_ENV,
       DATABASE_URL: databaseUrl,
       INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
+      SIGNING_KEY_SECRET: TEST_SIGNING_KEY_SECRET,
       LOG_LEVEL: 'trace',
       MESSAGING_INTERNAL_URL: `http://127.0.0.1:${(messaging.server.address() as { port: number }).port}`,
     },
@@ -46,7 +46,7 @@ t.test('no password, token, e-mail address or phone number reaches the logs (lev
     child.on('exit', (code) => reject(new Error(`server exited (${code}): ${stderr}`)))
   })
   const base = `http://127.0.0.1:${port}`
-  const db = createDb<Database>({ url: databaseUrl, schema: 'identity', max: 1 }) as Kysely<Database>
+  const db = createDb<Database>({ url: databaseUrl, schema: 'identity', max: 1 })
   t.teardown(() => db.destroy())
 
   const email = 'Secret.Person@Example.com'
@@ -62,9 +62,9 @@ t.test('no password, token, e-mail address or phone number reaches the logs (lev
     })
   const cookieOf = (res: Response) => /hc_refresh=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1] ?? ''
 
-  t.equal((await json('POST', '/sign-up', { first_name: 'Secret', last_name: 'Person', email, phone, password, preferred_location_uid: 'loc-1' })).status, 201)
+  t.equal((await json('POST', '/sign-up', { first_name: 'Secret', last_name: 'Person', email, phone, password, preferred_location_uid: '3f0c6a52-8d1e-4c7a-9b1e-6a2f1d9e0a01' })).status, 201)
   t.equal((await json('POST', '/sign-in', { email, password: 'a wrong password guess' })).status, 401)
-  const confirmEmail = (await db.selectFrom('outbox').select('payload').where('kind', '=', 'confirm').executeTakeFirstOrThrow()).payload
+  const confirmEmail = (await db.selectFrom('outbox').select('payload').where('key', 'like', 'email:confirm:%').executeTakeFirstOrThrow()).payload
   const confirmToken = linkToken(confirmEmail)
   const confirmed = await fetch(`${base}/confirm-email?token=${confirmToken}`, { redirect: 'manual' })
   t.equal(confirmed.status, 302)
@@ -77,17 +77,19 @@ t.test('no password, token, e-mail address or phone number reaches the logs (lev
   const rotated = cookieOf(refreshed)
   t.equal((await fetch(`${base}/me`, { headers: { authorization: `Bearer ${access_token}` } })).status, 200)
   t.equal((await json('POST', '/password-reset/request', { email })).status, 202)
-  const resetToken = linkToken((await db.selectFrom('outbox').select('payload').where('kind', '=', 'reset').executeTakeFirstOrThrow()).payload)
+  const resetToken = linkToken((await db.selectFrom('outbox').select('payload').where('key', 'like', 'email:reset:%').executeTakeFirstOrThrow()).payload)
   t.equal((await json('POST', '/password-reset/complete', { token: resetToken, password: newPassword })).status, 204)
   t.equal((await json('POST', '/token/refresh', undefined, `hc_refresh=${refreshToken}`)).status, 401)
 
-  // Wait for the dispatcher to fail once and then deliver both e-mails.
+  // Wait for the outbox relay to fail once and then hand over both e-mails.
   const deadline = Date.now() + 15_000
-  while (Date.now() < deadline && (await db.selectFrom('outbox').select('id').where('status', '=', 'sent').execute()).length < 2) {
-    await db.updateTable('outbox').set({ next_attempt_at: new Date() }).where('status', '=', 'pending').execute()
+  // E-mails only: the confirmed account's messaging contact goes through the outbox too.
+  const handedOver = async () => (await db.selectFrom('outbox').select('id').where('topic', '=', 'email').where('handed_over_at', 'is not', null).execute()).length
+  while (Date.now() < deadline && (await handedOver()) < 2) {
+    await db.updateTable('outbox').set({ next_attempt_at: new Date() }).where('handed_over_at', 'is', null).execute()
     await new Promise((r) => setTimeout(r, 200))
   }
-  t.equal((await db.selectFrom('outbox').select('id').where('status', '=', 'sent').execute()).length, 2, 'both e-mails went out')
+  t.equal(await handedOver(), 2, 'both e-mails went out')
   child.kill('SIGTERM')
   await exited
 
@@ -112,6 +114,7 @@ t.test('no password, token, e-mail address or phone number reaches the logs (lev
     'refresh token': refreshToken,
     'rotated refresh token': rotated,
     'internal token': TEST_INTERNAL_TOKEN,
+    'signing key secret': TEST_SIGNING_KEY_SECRET,
   }
   for (const [name, secret] of Object.entries(secrets)) {
     t.notOk(logs.toLowerCase().includes(secret.toLowerCase()), `no ${name} in the logs`)

@@ -19,9 +19,9 @@ t.test('PATCH /me changes the editable fields only; email, phone, role and unkno
   const user = await confirmedUser(app, db)
   const patch = (payload: unknown) => app.inject({ method: 'PATCH', url: '/me', payload: payload as object, headers: bearer(user.accessToken) })
 
-  const res = await patch({ first_name: ' Grace ', last_name: 'Hopper', address_line1: '1 Navy Way', address_line2: '', city: 'Dawsonville', state: 'GA', zip_code: '30534', preferred_location_uid: 'loc-2' })
+  const res = await patch({ first_name: ' Grace ', last_name: 'Hopper', address_line1: '1 Navy Way', address_line2: '', city: 'Dawsonville', state: 'GA', zip_code: '30534', preferred_location_uid: '3f0c6a52-8d1e-4c7a-9b1e-6a2f1d9e0a02' })
   t.equal(res.statusCode, 200)
-  t.match(res.json(), { first_name: 'Grace', last_name: 'Hopper', full_name: 'Grace Hopper', address_line1: '1 Navy Way', address_line2: null, city: 'Dawsonville', state: 'GA', zip_code: '30534', preferred_location_uid: 'loc-2' })
+  t.match(res.json(), { first_name: 'Grace', last_name: 'Hopper', full_name: 'Grace Hopper', address_line1: '1 Navy Way', address_line2: null, city: 'Dawsonville', state: 'GA', zip_code: '30534', preferred_location_uid: '3f0c6a52-8d1e-4c7a-9b1e-6a2f1d9e0a02' })
   t.equal((await patch({ zip_code: '' })).json().zip_code, null, 'an address field can be cleared')
 
   for (const field of [{ email: 'new@example.com' }, { phone: '555-0000' }, { role: 'admin' }, { email_verified: true }, { id: 'x' }, { user_id: 'x' }, { password_hash: 'x' }]) {

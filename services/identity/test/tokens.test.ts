@@ -2,7 +2,7 @@ import { createTokenVerifier, InvalidTokenError } from '@hearing/service-kit'
 import { testSigner } from '@hearing/infra/testing'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import t from 'tap'
-import { build } from './helper.js'
+import { build, confirmedUser } from './helper.js'
 
 t.test('signAccessToken: EdDSA at+jwt with the active kid, issuer, audience and a short life', async (t) => {
   const { app, config, db } = await build(t)
@@ -39,12 +39,14 @@ t.test('tokens verify with the kit verifier over a real fetch of the JWKS; forei
 })
 
 t.test('identity verifies bearer tokens with its own keys, locally', async (t) => {
-  const { app } = await build(t)
+  const { app, db } = await build(t)
   app.get('/whoami', { preHandler: app.requireRole() }, async (req) => req.user)
-  const good = await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer' })
+  // A real account: requireRole also asks whether the token's account and session still stand.
+  const { userId } = await confirmedUser(app, db)
+  const good = await app.tokens.signAccessToken({ sub: userId, role: 'customer' })
   const ok = await app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${good}` } })
-  t.same(ok.json(), { id: 'user-1', role: 'customer' })
-  const forged = await (await testSigner()).sign({ sub: 'user-1', role: 'admin' })
+  t.same(ok.json(), { id: userId, role: 'customer' })
+  const forged = await (await testSigner()).sign({ sub: userId, role: 'admin' })
   const refused = await app.inject({ method: 'GET', url: '/whoami', headers: { authorization: `Bearer ${forged}` } })
   t.equal(refused.statusCode, 401)
 })

@@ -6,6 +6,8 @@ export const ROLES: readonly Role[] = ['customer', 'staff', 'admin']
 export interface AuthUser {
   id: string
   role: Role
+  /** The session (refresh-token family) the token was issued for, when it names one. */
+  sessionId?: string
 }
 
 /** Access tokens are EdDSA-signed JWTs with the RFC 9068 type; nothing else is accepted. */
@@ -42,7 +44,8 @@ export function createTokenVerifier({ issuer, audience, jwks }: VerifierOptions)
       })
       const role = payload.role
       if (typeof payload.sub !== 'string' || !ROLES.includes(role as Role)) throw new InvalidTokenError()
-      return { id: payload.sub, role: role as Role }
+      const sid = typeof payload.sid === 'string' && payload.sid.length <= 200 ? payload.sid : undefined
+      return sid ? { id: payload.sub, role: role as Role, sessionId: sid } : { id: payload.sub, role: role as Role }
     } catch {
       throw new InvalidTokenError()
     }

@@ -51,10 +51,25 @@ export const env = {
   internalToken: z.string().min(32, 'must be at least 32 characters'),
 }
 
+/** An optional variable: unset and empty (docker compose's `${X:-}`) both mean "not set". */
+export const optionalEnv = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional())
+
+/** A Shopify store's Storefront API (the catalogue's products and carts, content's blogs). */
+export const storefrontEnv = {
+  /** The store's origin, e.g. https://example.myshopify.com (tests: the fake). */
+  SHOPIFY_STORE_URL: optionalEnv(httpUrl),
+  /** Storefront API private access token (a secret). */
+  SHOPIFY_STOREFRONT_TOKEN: optionalEnv(z.string().regex(/^\S+$/, 'must not contain spaces')),
+  /** Storefront API version (quarterly, YYYY-MM). */
+  SHOPIFY_API_VERSION: z.string().regex(/^(\d{4}-\d{2}|unstable)$/, 'must be a version such as 2025-07').default('2025-07'),
+}
+
 /** Variables every service reads. Services extend this with their own. */
 export const serviceEnvSchema = z.object({
   PORT: env.port(3000),
   HOST: env.host,
+  /** GET /metrics (Prometheus) on this port of its own, out of the gateway's reach; unset: not served. */
+  METRICS_PORT: env.port(0).optional().transform((p) => p || undefined),
   LOG_LEVEL: env.logLevel,
   DATABASE_URL: env.postgresUrl,
   INTERNAL_TOKEN: env.internalToken,

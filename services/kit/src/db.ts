@@ -23,7 +23,21 @@ export function createDb<DB>({ url, schema, onError, max = 10 }: DbOptions): Kys
   })
   // An idle client whose server went away must not crash the process (it reconnects on next use).
   pool.on('error', (err) => onError?.(err))
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  // Nor may a client that is checked out between two statements (inside a transaction) when the
+  // server goes away: the pool listens only to idle clients, and an 'error' nobody listens to is
+  // an uncaught exception. The transaction's next statement fails instead, and its caller handles it.
+  pool.on('connect', (client) => client.on('error', (err) => onError?.(err)))
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) })
+  pools.set(db, pool)
+  return db
+}
+
+const pools = new WeakMap<object, pg.Pool>()
+
+/** Connections of a createDb pool: open, idle, and requests waiting for one (for the metrics). */
+export function poolUse(db: object): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db)
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }
 }
 
 export type Migrations = Record<string, Migration>
@@ -36,7 +50,7 @@ export interface MigrateResult {
  * Brings the service's schema to the latest migration. Safe to run again and from several
  * replicas at once (Kysely takes a lock table in the same schema).
  */
-export async function migrateToLatest(db: Kysely<any>, schema: string, migrations: Migrations): Promise<MigrateResult> {
+export async function migrateToLatest<DB>(db: Kysely<DB>, schema: string, migrations: Migrations): Promise<MigrateResult> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`)
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
   const migrator = new Migrator({
@@ -53,8 +67,26 @@ export async function migrateToLatest(db: Kysely<any>, schema: string, migration
   return { executed: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
 }
 
+/**
+ * Runs `work` unless another process (a replica) is running the work of that name: a session
+ * advisory lock held on one connection for the duration. Periodic jobs (sweepers) use it so each
+ * tick runs once across all replicas; the others skip theirs. Resolves false when skipped.
+ */
+export async function onceAcrossReplicas<DB>(db: Kysely<DB>, name: string, work: () => Promise<void>): Promise<boolean> {
+  return db.connection().execute(async (conn) => {
+    const { rows } = await sql<{ got: boolean }>`select pg_try_advisory_lock(hashtext(${name})) as got`.execute(conn)
+    if (!rows[0]?.got) return false
+    try {
+      await work()
+      return true
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(conn)
+    }
+  })
+}
+
 /** Resolves true when the database answers a trivial query within the time limit. */
-export async function databaseReachable(db: Kysely<any>, timeoutMs = 2000): Promise<boolean> {
+export async function databaseReachable<DB>(db: Kysely<DB>, timeoutMs = 2000): Promise<boolean> {
   return withTimeout(sql`select 1`.execute(db).then(() => true), timeoutMs).catch(() => false)
 }
 

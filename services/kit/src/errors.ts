@@ -12,6 +12,18 @@ export function errorPayload(statusCode: number, message: string) {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    // An error may say when to come back (a saturated resource, a throttle).
+    const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds
+    if (typeof retryAfter === 'number' && retryAfter > 0) reply.header('retry-after', String(Math.ceil(retryAfter)))
+    if (status === 503) {
+      req.log.warn({ reason: err.message }, 'request refused: temporarily unavailable')
+      return reply.code(503).send(errorPayload(503, 'Service temporarily unavailable. Please try again shortly.'))
+    }
+    // An outside service failed and the caller is told so in words a page can show (SPEC §8).
+    if (status >= 500 && (err as { expose?: unknown }).expose === true) {
+      req.log.warn({ statusCode: status, reason: err.message }, 'request failed: an outside service')
+      return reply.code(status).send(errorPayload(status, err.message))
+    }
     if (status >= 500) {
       req.log.error({ err }, 'request failed')
       return reply.code(status).send(errorPayload(status, status === 503 ? 'Service temporarily unavailable. Please try again shortly.' : INTERNAL_ERROR_MESSAGE))
@@ -29,7 +41,10 @@ export function installErrorHandling(app: FastifyInstance): void {
   })
 }
 
-/** An error carrying an HTTP status, for handlers to throw. */
-export function httpError(statusCode: number, message: string): Error & { statusCode: number } {
-  return Object.assign(new Error(message), { statusCode })
+/**
+ * An error carrying an HTTP status, for handlers to throw. A 5xx message reaches the caller only
+ * with `expose` (written for people, e.g. "Failed to create checkout. Please try again.").
+ */
+export function httpError(statusCode: number, message: string, { expose = false }: { expose?: boolean } = {}): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode, ...(expose ? { expose: true } : {}) })
 }

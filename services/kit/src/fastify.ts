@@ -1,8 +1,22 @@
 import { randomUUID } from 'node:crypto'
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify'
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyServerOptions,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify'
 import { errorPayload, INTERNAL_ERROR_MESSAGE, INVALID_URL_MESSAGE } from './errors.js'
 import { loggerOptions } from './logger.js'
+import { installMetrics } from './metrics.js'
+import { findUnstorableText } from './text.js'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './validation.js'
+
+/** Longest path parameter any route accepts (ids are far shorter). */
+export const MAX_PARAM_LENGTH = 200
+export const PARAM_TOO_LONG_MESSAGE = `A part of this address is too long (at most ${MAX_PARAM_LENGTH} characters).`
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 
@@ -24,7 +38,21 @@ export interface FastifyOptions {
   requestIds?: 'propagate' | 'generate'
 }
 
-export type App = FastifyInstance<any, any, any, any, ZodTypeProvider>
+export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
+
+/** A route as declared: what tests walk to fuzz every schema the service has. */
+export interface DeclaredRoute {
+  method: string
+  url: string
+  schema?: { body?: unknown; querystring?: unknown; params?: unknown }
+}
+// A registered symbol, so a second copy of the kit (a test's) finds what this one recorded.
+const DECLARED_ROUTES = Symbol.for('hearing.declared-routes')
+
+/** Every route declared on the app (and its plugins) so far. */
+export function routesOf(app: FastifyInstance): readonly DeclaredRoute[] {
+  return (app as unknown as Record<symbol, DeclaredRoute[] | undefined>)[DECLARED_ROUTES] ?? []
+}
 
 /** A Fastify instance with the kit's defaults: redacted logging, propagated request ids, zod schemas, timeouts. */
 export function createFastify({ name, logLevel, bodyLimit = 256 * 1024, trustProxy = false, requestIds = 'propagate' }: FastifyOptions): App {
@@ -39,17 +67,35 @@ export function createFastify({ name, logLevel, bodyLimit = 256 * 1024, trustPro
     requestTimeout: 30_000,
     keepAliveTimeout: 72_000, // above the usual 60 s idle timeout of load balancers in front
     return503OnClosing: true,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
-    // URLs that do not even decode never reach a route; answer them in the usual error shape.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // URLs that do not decode, or whose parameters are absurdly long, never reach a route: the
+    // client's mistake (any 4xx the router reports) is a 400 in the usual error shape.
     frameworkErrors: (err, _req, reply) => {
-      const status = err.statusCode === 400 ? 400 : 500
-      ;(reply as FastifyReply).code(status).send(errorPayload(status, status === 400 ? INVALID_URL_MESSAGE : INTERNAL_ERROR_MESSAGE))
+      const clientError = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500
+      const status = clientError ? 400 : 500
+      const message = !clientError ? INTERNAL_ERROR_MESSAGE : err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? PARAM_TOO_LONG_MESSAGE : INVALID_URL_MESSAGE
+      ;(reply as FastifyReply).code(status).send(errorPayload(status, message))
     },
   }).withTypeProvider<ZodTypeProvider>()
   app.setValidatorCompiler(validatorCompiler)
+  const routes: DeclaredRoute[] = []
+  Object.defineProperty(app, DECLARED_ROUTES, { value: routes })
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema as DeclaredRoute['schema'] })
+    }
+  })
   app.setSerializerCompiler(serializerCompiler)
+  // Every route, with a schema or without: text no database can store (NUL) and broken Unicode
+  // (lone surrogates) are a 400 naming the field, decided here once rather than per schema.
+  app.addHook('preValidation', async (req, reply) => {
+    const problem =
+      findUnstorableText(req.params, 'params') ?? findUnstorableText(req.query, 'querystring') ?? findUnstorableText(req.body, 'body')
+    if (problem) return reply.code(400).send(errorPayload(400, problem))
+  })
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id)
   })
+  installMetrics(app, name)
   return app
 }

@@ -2,16 +2,16 @@ import type { Kysely } from 'kysely'
 import { createDb, migrateToLatest, type Migrations } from './db.js'
 
 /** Everything needed to bring a service's schema up to date. */
-export interface SchemaPlan {
+export interface SchemaPlan<DB = unknown> {
   schema: string
   migrations: Migrations
   /** Idempotent reference data (inserts that do nothing when the rows exist). */
-  seed?: (db: Kysely<any>) => Promise<void>
+  seed?(db: Kysely<DB>): Promise<void>
 }
 
 /** Applies migrations and seeds against DATABASE_URL; the body of every service's migrate.js. */
-export async function migrateAndSeed(databaseUrl: string, { schema, migrations, seed }: SchemaPlan): Promise<string[]> {
-  const db = createDb({ url: databaseUrl, schema, max: 2 })
+export async function migrateAndSeed<DB>(databaseUrl: string, { schema, migrations, seed }: SchemaPlan<DB>): Promise<string[]> {
+  const db = createDb<DB>({ url: databaseUrl, schema, max: 2 })
   try {
     const { executed } = await migrateToLatest(db, schema, migrations)
     if (seed) await seed(db)
@@ -21,7 +21,7 @@ export async function migrateAndSeed(databaseUrl: string, { schema, migrations, 
   }
 }
 
-export async function runMigrateCli(opts: SchemaPlan): Promise<void> {
+export async function runMigrateCli<DB>(opts: SchemaPlan<DB>): Promise<void> {
   const url = process.env.DATABASE_URL
   if (!url || !/^postgres(ql)?:\/\//.test(url)) {
     process.stderr.write('Invalid configuration:\n  - DATABASE_URL: must be a postgres:// connection URL\n')

@@ -1,20 +1,27 @@
 import { timingSafeEqual } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Kysely } from 'kysely'
 import type { Redis } from 'ioredis'
 import { createTokenVerifier, InvalidTokenError, type AuthUser, type Role, type VerifierOptions } from './auth.js'
-import { createDb, databaseReachable } from './db.js'
+import { createDb, databaseReachable, poolUse } from './db.js'
 import { errorPayload, installErrorHandling } from './errors.js'
+import { INTERNAL_TOKEN_HEADER } from './internal.js'
+import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.js'
 import { createRedis, redisReachable } from './redis.js'
+import type { SessionCheck, SessionCheckAnswer } from './sessions.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
-    db: Kysely<any>
     /** Present only for services that use Redis (queues). */
     redis: Redis | null
-    /** preHandler that answers 401 without a valid token and 403 without one of the roles. */
+    /**
+     * preHandler that answers 401 without a valid token or when its session has ended (signed out,
+     * password changed, account gone), 403 without one of the roles as they are now, and 503 when
+     * identity cannot say. Afterwards req.user.role is the current role.
+     */
     requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>
+    /** Present only for services that hand work to messaging-sync through their outbox. */
+    outboxRelay: OutboxRelay | null
   }
   interface FastifyRequest {
     /** The verified caller, or null for anonymous requests. */
@@ -24,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export const INTERNAL_TOKEN_HEADER = 'x-internal-token'
+export { INTERNAL_TOKEN_HEADER }
 
 export interface ServiceKitOptions {
   /** Postgres schema the service owns. */
@@ -34,7 +41,19 @@ export interface ServiceKitOptions {
   redisUrl?: string
   internalToken: string
   auth: VerifierOptions
+  /** Asks identity whether a token's session still stands (sessions.ts). */
+  sessions: SessionCheck
+  /** The service's name, sent as the `source` of what its outbox hands over. */
+  name?: string
+  /**
+   * Services with an outbox table (outboxMigration) get its relay, started when the app is ready
+   * and stopped on close. `background: false` leaves it stopped (tests drive it with runOnce).
+   */
+  outbox?: OutboxRelayOptions & { background?: boolean }
 }
+
+export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.'
+export const NOT_PERMITTED_MESSAGE = 'You do not have permission to do this.'
 
 function sameSecret(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false
@@ -52,6 +71,11 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
 
   const db = createDb({ url: opts.databaseUrl, schema: opts.schema, onError: (err) => app.log.warn({ err }, 'idle database connection lost') })
   app.decorate('db', db)
+  app.metrics.gauge('db_pool_connections', 'PostgreSQL pool connections: total open, idle, and requests waiting for one', ['state'], (set) => {
+    const use = poolUse(db)
+    if (!use) return
+    for (const [state, value] of Object.entries(use)) set({ state }, value)
+  })
   app.addHook('onClose', async () => db.destroy())
 
   let redis: Redis | null = null
@@ -62,6 +86,16 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
     })
   }
   app.decorate('redis', redis)
+
+  let relay: OutboxRelay | null = null
+  if (opts.outbox) {
+    const { background = true, ...relayOptions } = opts.outbox
+    relay = createOutboxRelay({ ...relayOptions, db, source: opts.name ?? opts.schema, internalToken: opts.internalToken, log: app.log.child({ component: 'outbox' }) })
+    if (background) app.addHook('onReady', async () => relay?.start())
+    // Registered after the database's hook, so it runs before it: a pass in flight finishes first.
+    app.addHook('onClose', async () => relay?.stop())
+  }
+  app.decorate('outboxRelay', relay)
 
   const verify = createTokenVerifier(opts.auth)
   app.decorateRequest('user', null)
@@ -78,10 +112,34 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
       return null
     })
   })
+  // One question to identity per request, however many guards ask.
+  const checked = new WeakMap<FastifyRequest, Promise<SessionCheckAnswer>>()
   app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest, reply: FastifyReply) => {
     if (req.tokenRejected) return reply.code(401).send(errorPayload(401, new InvalidTokenError().message))
-    if (!req.user) return reply.code(401).send(errorPayload(401, 'Please sign in to continue.'))
-    if (roles.length > 0 && !roles.includes(req.user.role)) return reply.code(403).send(errorPayload(403, 'You do not have permission to do this.'))
+    const user = req.user
+    if (!user) return reply.code(401).send(errorPayload(401, 'Please sign in to continue.'))
+    let answer = checked.get(req)
+    if (!answer) checked.set(req, (answer = opts.sessions(user)))
+    let session: SessionCheckAnswer
+    try {
+      session = await answer
+    } catch (err) {
+      req.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'session check failed')
+      return reply.code(503).header('retry-after', '5').send(errorPayload(503, 'Service temporarily unavailable. Please try again shortly.'))
+    }
+    if (!session.active) {
+      req.log.info({ userId: user.id, reason: 'session ended' }, 'request rejected')
+      return reply.code(401).send(errorPayload(401, SESSION_ENDED_MESSAGE))
+    }
+    // Authorise on the role the account has now, not the one the token was issued with.
+    if (session.role !== user.role) req.user = { ...user, role: session.role }
+    if (roles.length > 0 && !roles.includes(session.role)) return reply.code(403).send(errorPayload(403, NOT_PERMITTED_MESSAGE))
+  })
+
+  // An answer to a signed-in caller may hold personal data: no browser or proxy may keep it unless
+  // the route said otherwise. Covers every service's routes without each having to remember.
+  app.addHook('onSend', async (req, reply) => {
+    if ((req.user || req.headers.authorization || req.headers.cookie) && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
   })
 
   // Service-to-service routes: the gateway never forwards them, and they also demand the shared

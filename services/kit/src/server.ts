@@ -1,33 +1,41 @@
+import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
+import { serveMetrics } from './metrics.js'
+
+/**
+ * How long a process may take to close (in-flight requests, queues, pools) before it gives up and
+ * exits 1. Every budget around it is derived from this one: the slowest close (messaging-sync's
+ * e-mail worker and queue, about 15 s) fits inside it, the launcher waits a little longer before
+ * SIGKILL, and Kubernetes' terminationGracePeriodSeconds covers the preStop pause plus this.
+ */
+export const SHUTDOWN_GRACE_MS = 25_000
 
 export interface RunOptions {
   port: number
   host: string
   /** How long in-flight requests get to finish before the process gives up. */
   graceMs?: number
+  /** Where GET /metrics is served (not the port the gateway proxies to); unset: not served. */
+  metricsPort?: number
 }
 
-/** Listens, then closes cleanly (in-flight requests, pools, queues) on SIGTERM or SIGINT. */
-export async function runServer(app: FastifyInstance, { port, host, graceMs = 10_000 }: RunOptions): Promise<void> {
-  let closing = false
-  const shutdown = (signal: string) => {
-    if (closing) return
-    closing = true
-    app.log.info({ signal }, 'shutting down')
-    const force = setTimeout(() => {
-      app.log.error('shutdown took too long, exiting')
-      process.exit(1)
-    }, graceMs)
-    force.unref()
-    app.close().then(
-      () => process.exit(0),
-      (err) => {
-        app.log.error({ err }, 'error during shutdown')
-        process.exit(1)
-      },
-    )
-  }
-  process.once('SIGTERM', () => shutdown('SIGTERM'))
-  process.once('SIGINT', () => shutdown('SIGINT'))
+/**
+ * Listens, then closes cleanly (in-flight requests, pools, queues) on SIGTERM, SIGINT and the other
+ * stop signals, or after an uncaught error (then exiting 1). A second signal, or a close that
+ * outlasts graceMs, ends the process at once with 1.
+ */
+export async function runServer(app: FastifyInstance, { port, host, graceMs = SHUTDOWN_GRACE_MS, metricsPort }: RunOptions): Promise<void> {
+  closeWithGrace(
+    { delay: graceMs, logger: { error: (message: unknown) => app.log.error(message instanceof Error ? { err: message } : { reason: String(message) }, 'shutdown problem') } },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'unexpected error: shutting down')
+      else app.log.info({ signal }, 'shutting down')
+      await app.close()
+    },
+  )
   await app.listen({ port, host })
+  if (metricsPort !== undefined) {
+    await serveMetrics(app.metrics, { port: metricsPort, host })
+    app.log.info({ port: metricsPort }, 'metrics on /metrics')
+  }
 }

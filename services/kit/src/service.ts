@@ -1,28 +1,48 @@
 import type { JWTVerifyGetKey } from 'jose'
+import type { Kysely } from 'kysely'
 import type { ServiceEnv } from './config.js'
 import { createFastify, type App } from './fastify.js'
+import type { OutboxRelayOptions } from './outbox.js'
 import serviceKit from './plugin.js'
+import { remoteSessionCheck, type SessionCheck } from './sessions.js'
 
 /** What tests and servers may vary when building a service. */
 export interface BuildOptions {
   logLevel?: string | false
   /** Verify tokens with this key set instead of fetching identity's JWKS (identity itself, tests). */
   jwks?: JWTVerifyGetKey
+  /** How requireRole learns whether a session still stands; default: ask identity (IDENTITY_JWKS_URL's origin). */
+  sessionCheck?: SessionCheck
+  /** Run background work (the outbox relay) on ready (default true; tests drive it by hand). */
+  background?: boolean
 }
 
 type ServiceConfig = Pick<ServiceEnv, 'LOG_LEVEL' | 'DATABASE_URL' | 'INTERNAL_TOKEN' | 'JWT_ISSUER' | 'JWT_AUDIENCE'> & {
   IDENTITY_JWKS_URL?: string
   /** Services whose config has a Redis URL get app.redis, and readiness requires it. */
   REDIS_URL?: string
+  /** messaging-sync's base URL: where the outbox relay hands work over. */
+  MESSAGING_INTERNAL_URL?: string | undefined
 }
 
+/** A service's Fastify instance with the kit registered, its database typed with the service's tables. */
+export type ServiceApp<DB> = App & { readonly db: Kysely<DB> }
+
 /** A service's Fastify instance with the kit registered: the first lines of every buildApp. */
-export async function createService(
+export async function createService<DB>(
   config: ServiceConfig,
-  { name, schema, logLevel = config.LOG_LEVEL, jwks }: BuildOptions & { name: string; schema: string },
-): Promise<App> {
+  { name, schema, logLevel = config.LOG_LEVEL, jwks, sessionCheck, outbox, background = true }: BuildOptions & {
+    name: string
+    schema: string
+    /** The service has an outbox table (outboxMigration): start its relay towards MESSAGING_INTERNAL_URL. */
+    outbox?: Omit<OutboxRelayOptions, 'targetUrl'>
+  },
+): Promise<ServiceApp<DB>> {
   const keys = jwks ?? (config.IDENTITY_JWKS_URL ? new URL(config.IDENTITY_JWKS_URL) : undefined)
   if (!keys) throw new Error(`${name}: IDENTITY_JWKS_URL or a key set is needed to verify access tokens`)
+  // Identity serves its keys and the session check side by side.
+  const sessions = sessionCheck ?? (config.IDENTITY_JWKS_URL ? remoteSessionCheck({ identityUrl: config.IDENTITY_JWKS_URL, internalToken: config.INTERNAL_TOKEN }) : undefined)
+  if (!sessions) throw new Error(`${name}: IDENTITY_JWKS_URL or a session check is needed to honour revocation`)
   const app = createFastify({ name, logLevel })
   await app.register(serviceKit, {
     schema,
@@ -30,6 +50,10 @@ export async function createService(
     redisUrl: config.REDIS_URL,
     internalToken: config.INTERNAL_TOKEN,
     auth: { jwks: keys, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
+    sessions,
+    name,
+    ...(outbox ? { outbox: { ...outbox, targetUrl: config.MESSAGING_INTERNAL_URL, background } } : {}),
   })
-  return app
+  // The kit decorated `db` (plugin.ts) with a pool on the service's schema; its tables are the service's to name.
+  return app as ServiceApp<DB>
 }

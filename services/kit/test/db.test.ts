@@ -1,7 +1,7 @@
 import { freshDatabase } from '@hearing/infra/testing'
 import { sql } from 'kysely'
 import t from 'tap'
-import { createDb, migrateToLatest, type Migrations } from '../src/db.js'
+import { createDb, migrateToLatest, onceAcrossReplicas, type Migrations } from '../src/db.js'
 
 const migrations: Migrations = {
   '2026-01-01T0000-notes': {
@@ -33,4 +33,48 @@ t.test('a failing migration is reported by name', async (t) => {
 
 t.test('schema names are checked', async (t) => {
   t.throws(() => createDb({ url: 'postgres://x@127.0.0.1/x', schema: 'a; drop table x' }), /invalid schema name/)
+})
+
+t.test('the server ending a connection in the middle of a transaction fails that transaction, not the process', async (t) => {
+  const url = await freshDatabase(t)
+  const errors: Error[] = []
+  const db = createDb({ url, schema: 'kit_gone', onError: (err) => errors.push(err) })
+  const admin = createDb({ url, schema: 'kit_gone' })
+  t.teardown(async () => {
+    await db.destroy()
+    await admin.destroy()
+  })
+  const outcome = db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)
+    // Between two statements, as in a transaction waiting on another service: the server ends the connection.
+    await sql`select pg_terminate_backend(${rows[0]!.pid})`.execute(admin)
+    await new Promise((r) => setTimeout(r, 300))
+    await sql`select 1`.execute(trx)
+  })
+  await t.rejects(outcome, 'the transaction fails')
+  t.ok(errors.some((e) => /terminating connection/.test(e.message)), 'the error is reported to the service, not thrown')
+  const { rows } = await sql<{ one: number }>`select 1 as one`.execute(db)
+  t.same(rows, [{ one: 1 }], 'the pool serves the next query')
+})
+
+t.test('a periodic job runs once across replicas: while one process runs it, the others skip', async (t) => {
+  const url = await freshDatabase(t)
+  const replicas = [createDb({ url, schema: 'kit_once' }), createDb({ url, schema: 'kit_once' }), createDb({ url, schema: 'kit_once' })]
+  t.teardown(() => Promise.all(replicas.map((db) => db.destroy())))
+  let running = 0
+  let most = 0
+  let runs = 0
+  const work = async () => {
+    running++
+    runs++
+    most = Math.max(most, running)
+    await new Promise((r) => setTimeout(r, 200))
+    running--
+  }
+  const ran = await Promise.all(replicas.map((db) => onceAcrossReplicas(db, 'kit.test.sweep', work)))
+  t.equal(runs, 1, 'one of three ran it')
+  t.same(ran.filter(Boolean).length, 1)
+  t.equal(most, 1, 'never two at once')
+  t.equal(await onceAcrossReplicas(replicas[1]!, 'kit.test.sweep', work), true, 'the lock is given back: the next tick runs')
+  t.equal(await onceAcrossReplicas(replicas[2]!, 'kit.test.other', work), true, 'other work is not held up')
 })

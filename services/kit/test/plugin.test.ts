@@ -1,9 +1,10 @@
-import { freePort, freshDatabase, testRedisUrl, testSigner } from '@hearing/infra/testing'
+import { freePort, freshDatabase, fuzzRoutes, testRedisUrl, testSigner } from '@hearing/infra/testing'
 import t from 'tap'
 import { z } from 'zod'
 import { httpError } from '../src/errors.js'
 import { createFastify } from '../src/fastify.js'
 import serviceKit, { INTERNAL_TOKEN_HEADER } from '../src/plugin.js'
+import type { SessionCheck } from '../src/sessions.js'
 
 const INTERNAL = 'i'.repeat(40)
 
@@ -11,7 +12,7 @@ interface Teardown {
   teardown(fn: () => unknown): void
 }
 
-async function build(t: Teardown, { databaseUrl, redisUrl }: { databaseUrl?: string; redisUrl?: string } = {}) {
+async function build(t: Teardown, { databaseUrl, redisUrl, sessions }: { databaseUrl?: string; redisUrl?: string; sessions?: SessionCheck } = {}) {
   const signer = await testSigner()
   const app = createFastify({ name: 'kit-test', logLevel: false })
   await app.register(serviceKit, {
@@ -20,6 +21,7 @@ async function build(t: Teardown, { databaseUrl, redisUrl }: { databaseUrl?: str
     redisUrl,
     internalToken: INTERNAL,
     auth: { jwks: signer.keySet, issuer: 'hearing-care-identity', audience: 'hearing-care-api' },
+    sessions: sessions ?? (async (user) => ({ active: true, role: user.role })),
   })
   app.post('/things', { schema: { body: z.object({ name: z.string().min(1) }) } }, async (req) => ({ got: req.body.name }))
   app.get('/boom', async () => {
@@ -30,6 +32,7 @@ async function build(t: Teardown, { databaseUrl, redisUrl }: { databaseUrl?: str
   })
   app.get('/admin-only', { preHandler: app.requireRole('admin') }, async (req) => ({ id: req.user?.id }))
   app.get('/internal/ping', async () => ({ pong: true }))
+  app.get('/echo/:id', { schema: { params: z.object({ id: z.string().max(100) }), querystring: z.object({ q: z.string().optional() }) } }, async (req) => req.params)
   t.teardown(() => app.close())
   return { app, signer }
 }
@@ -106,4 +109,56 @@ t.test('readiness: 200 with Postgres and Redis up, 503 when either is unreachabl
   t.same(notReady.json(), { status: 'unavailable', checks: { postgres: 'down', redis: 'down' } })
   t.ok(Date.now() - started < 5000, 'answers promptly instead of hanging')
   t.equal((await down.app.inject('/healthz')).statusCode, 200, 'still alive')
+})
+
+t.test('hostile text and over-long path parameters are a 400 naming the problem, on every route', async (t) => {
+  const { app } = await build(t)
+  const nul = await app.inject({ method: 'POST', url: '/things', payload: { name: 'Ada\u0000' } })
+  t.equal(nul.statusCode, 400)
+  t.equal(nul.json().message, 'body.name: must not contain the NUL character')
+  const surrogate = await app.inject({ method: 'POST', url: '/things', headers: { 'content-type': 'application/json' }, payload: '{"name":"a\\ud800"}' })
+  t.equal(surrogate.statusCode, 400)
+  t.match(surrogate.json().message, /^body\.name: must be valid Unicode text/)
+  const paired = await app.inject({ method: 'POST', url: '/things', payload: { name: '😀' } })
+  t.equal(paired.statusCode, 200, 'a real emoji (a surrogate pair) is fine')
+  const query = await app.inject('/echo/abc?q=%00')
+  t.equal(query.statusCode, 400)
+  t.equal(query.json().message, 'querystring.q: must not contain the NUL character')
+  const long = await app.inject(`/echo/${'a'.repeat(201)}`)
+  t.equal(long.statusCode, 400, 'a path parameter over 200 characters')
+  t.equal(long.json().message, 'A part of this address is too long (at most 200 characters).')
+})
+
+t.test('the schema-driven fuzzer gets no 5xx from any route', async (t) => {
+  const { app } = await build(t)
+  const report = await fuzzRoutes(app, { skip: (route) => route.url === '/boom' })
+  t.comment(`kit fuzz: ${report.requests} requests, statuses ${JSON.stringify(report.statuses)}`)
+  t.ok(report.requests > 50)
+  t.same(report.failures, [], '0 responses >= 500')
+})
+
+t.test('requireRole honours revocation at once: ended sessions, changed roles, and identity unreachable', async (t) => {
+  const ended = new Set<string>()
+  const roles = new Map<string, 'customer' | 'staff' | 'admin'>()
+  let down = false
+  let asked = 0
+  const sessions: SessionCheck = async (user) => {
+    asked++
+    if (down) throw new Error('connect ECONNREFUSED')
+    return ended.has(user.sessionId ?? '') ? { active: false } : { active: true, role: roles.get(user.id) ?? user.role }
+  }
+  const { app, signer } = await build(t, { sessions })
+  const token = await signer.sign({ sub: 'u-1', role: 'admin' })
+  const get = () => app.inject({ method: 'GET', url: '/admin-only', headers: { authorization: `Bearer ${token}` } })
+  t.equal((await get()).statusCode, 200)
+  roles.set('u-1', 'customer')
+  const demoted = await get()
+  t.equal(demoted.statusCode, 403, 'the role as it is now counts, not the one in the token')
+  roles.delete('u-1')
+  down = true
+  const unavailable = await get()
+  t.equal(unavailable.statusCode, 503, 'no answer from identity: refused, not waved through')
+  t.equal(unavailable.headers['retry-after'], '5')
+  t.equal((await app.inject('/echo/abc')).statusCode, 200, 'routes without requireRole never ask')
+  t.equal(asked, 3)
 })

@@ -1,12 +1,23 @@
-import { createService, type App, type BuildOptions, type SchemaPlan } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { createService, watchQueues, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
 import type { Config } from './config.js'
-import type { Database } from './database.js'
-import { EMAIL_QUEUE_DEFAULTS, startEmailDelivery, type EmailQueueOptions } from './email/delivery.js'
+import { clinicForwarder } from './contact/forward.js'
+import { contactSync, type ContactSyncOptions } from './contact/sync.js'
+import type { Database, Topic } from './database.js'
+import type { Channel, ChannelOptions } from './delivery/channel.js'
+import { EMAIL_CHANNEL_DEFAULTS, startEmailChannel } from './email/channel.js'
 import { createMailer } from './email/mailer.js'
+import { PROVIDER_CHANNEL_DEFAULTS, providerLimit, startProviderChannel } from './providers/channel.js'
 import { localProvider } from './providers/local.js'
-import { emailRoutes } from './routes/emails.js'
+import { podiumClient } from './providers/podium/client.js'
+import { podiumProvider } from './providers/podium/index.js'
+import { podiumTokens } from './providers/podium/tokens.js'
+import { contactSyncRoutes } from './routes/contact-sync.js'
+import { CONTACT_RATE_DEFAULTS, contactRoutes, type ContactRateLimit } from './routes/contact.js'
+import { mailboxRoutes } from './routes/emails.js'
+import { inboxRoutes } from './routes/inbox.js'
 import { locationsRoutes } from './routes/locations.js'
+import { outboxRoutes } from './routes/outbox.js'
+import { providerRoutes } from './routes/provider.js'
 import { migrations } from './migrations/index.js'
 import { seed } from './seed.js'
 
@@ -14,21 +25,66 @@ export const SERVICE = 'messaging-sync'
 export const SCHEMA = 'messaging'
 
 /** Migrations and reference data of this service's schema (migrate.js, tests). */
-export const schemaPlan: SchemaPlan = { schema: SCHEMA, migrations, seed }
+export const schemaPlan: SchemaPlan<Database> = { schema: SCHEMA, migrations, seed }
+
+/**
+ * What a process of this service does: everything (npm start, compose), the API only (it queues
+ * work: MESSAGING_QUEUE_WORKERS=false), or the queue workers only (worker.js: health, metrics and
+ * delivery, no public routes).
+ */
+export type MessagingRole = 'all' | 'api' | 'worker'
 
 export interface MessagingBuildOptions extends BuildOptions {
+  /** Default: 'all', or 'api' when MESSAGING_QUEUE_WORKERS=false. */
+  role?: MessagingRole
   /** Queue timings and names; tests shorten them and use a key prefix of their own. */
-  email?: Partial<EmailQueueOptions>
+  email?: Partial<ChannelOptions>
+  provider?: Partial<ChannelOptions>
+  /** The contact form's per-address limit. */
+  contactRate?: ContactRateLimit
+  /** How long the queue pauses after a 429 from Podium (tests shorten it). */
+  podiumRetryAfterMs?: number
+  /** Sync Existing Users: page size and timings (tests shorten them). */
+  syncOptions?: Partial<Pick<ContactSyncOptions, 'pageSize' | 'resumeIntervalMs' | 'maxListingFailures'>>
 }
 
-export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks, email }: MessagingBuildOptions = {}): Promise<App> {
-  const app = await createService(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks })
-  const db = app.db as Kysely<Database>
-  const provider = localProvider(db)
-  locationsRoutes(app, provider)
-
+export async function buildApp(
+  config: Config,
+  { logLevel = config.LOG_LEVEL, jwks, role = config.MESSAGING_QUEUE_WORKERS ? 'all' : 'api', email, provider: providerOptions, contactRate = CONTACT_RATE_DEFAULTS, podiumRetryAfterMs, syncOptions }: MessagingBuildOptions = {},
+): Promise<ServiceApp<Database>> {
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks })
+  const db = app.db
+  const podium =
+    config.MESSAGING_PROVIDER === 'podium'
+      ? podiumTokens(db, {
+          clientId: config.PODIUM_CLIENT_ID!,
+          clientSecret: config.PODIUM_CLIENT_SECRET!,
+          authorizeUrl: config.PODIUM_AUTHORIZE_URL,
+          tokenUrl: config.PODIUM_TOKEN_URL,
+          redirectUri: `${config.PUBLIC_URL}/api/messaging/podium/callback`,
+          timeoutMs: config.PODIUM_TIMEOUT_MS,
+        })
+      : null
+  const provider = podium ? podiumProvider(db, podiumClient(podium, { apiUrl: config.PODIUM_API_URL, version: config.PODIUM_VERSION, timeoutMs: config.PODIUM_TIMEOUT_MS, retryAfterMs: podiumRetryAfterMs })) : localProvider(db)
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM })
-  const delivery = startEmailDelivery(app, { db, mailer, redisUrl: config.REDIS_URL, options: { ...EMAIL_QUEUE_DEFAULTS, prefix: config.QUEUE_PREFIX, ...email } })
-  emailRoutes(app, db, delivery)
+  const consume = role !== 'api'
+  const emailChannel = startEmailChannel(app, { db, mailer, redisUrl: config.REDIS_URL, options: { ...EMAIL_CHANNEL_DEFAULTS, prefix: config.QUEUE_PREFIX, consume, ...email } })
+  const providerChannelOptions = { ...PROVIDER_CHANNEL_DEFAULTS, prefix: config.QUEUE_PREFIX, limit: providerLimit(config.MESSAGING_RATE_PER_MINUTE), consume, ...providerOptions }
+  // The local provider keeps messages here; with SMTP each is also e-mailed to its clinic.
+  const forward = config.SMTP_URL && provider.name === 'local' ? clinicForwarder(db, emailChannel) : undefined
+  const providerChannel = startProviderChannel(app, { db, provider, redisUrl: config.REDIS_URL, options: providerChannelOptions, forward })
+  const channels: Record<Topic, Channel> = { email: emailChannel, message: providerChannel, contact: providerChannel, appointment: providerChannel }
+  watchQueues(app.metrics, [emailChannel.queue, providerChannel.queue])
+  if (role === 'worker') return app
+
+  locationsRoutes(app, provider)
+  providerRoutes(app, { provider, podium, publicUrl: config.PUBLIC_URL })
+  outboxRoutes(app, db, channels)
+  mailboxRoutes(app, db)
+  contactRoutes(app, { db, provider, channel: providerChannel, rate: contactRate, keyPrefix: providerChannelOptions.prefix })
+  inboxRoutes(app, { db, provider })
+  const sync = contactSync({ db, channel: providerChannel, provider, identityUrl: config.IDENTITY_JWKS_URL, internalToken: config.INTERNAL_TOKEN, log: app.log, ...syncOptions })
+  app.addHook('preClose', () => sync.close())
+  contactSyncRoutes(app, { db, sync })
   return app
 }

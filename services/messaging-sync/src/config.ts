@@ -9,8 +9,23 @@ const unsetIfEmpty = (v: unknown) => (v === '' ? undefined : v)
 
 export const configSchema = serviceEnvSchema.extend({
   REDIS_URL: env.redisUrl,
-  /** Which customer-messaging provider answers: the embedded local one (Postgres). */
-  MESSAGING_PROVIDER: z.enum(['local']).default('local'),
+  /** Which customer-messaging provider answers: the embedded local one (Postgres), or Podium. */
+  MESSAGING_PROVIDER: z.enum(['local', 'podium']).default('local'),
+  /** Calls of the provider a minute, all replicas together (Podium: 300). */
+  MESSAGING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Podium OAuth app (required with podium): its client id and secret (a secret: never logged). */
+  PODIUM_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().min(1).max(200).optional()),
+  PODIUM_CLIENT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(1).max(500).optional()),
+  /** Podium's API, authorize and token URLs (the docs disagree on the OAuth host: both are settings). */
+  PODIUM_API_URL: env.httpUrl.default('https://api.podium.com'),
+  PODIUM_AUTHORIZE_URL: env.httpUrl.default('https://api.podium.com/oauth/authorize'),
+  PODIUM_TOKEN_URL: env.httpUrl.default('https://api.podium.com/oauth/token'),
+  /** The dated API version sent as `podium-version`. */
+  PODIUM_VERSION: z.string().regex(/^\d{4}\.\d{2}\.\d{2}$/).default('2021.04.01'),
+  /** How long one Podium request may take. */
+  PODIUM_TIMEOUT_MS: z.coerce.number().int().min(500).max(60_000).default(10_000),
+  /** Where browsers reach the site: Podium redirects the admin back to PUBLIC_URL/api/messaging/podium/callback. */
+  PUBLIC_URL: env.httpUrl.default('http://localhost:8080').transform((v) => v.replace(/\/+$/, '')),
   /**
    * Outbound e-mail server, e.g. smtps://USER:PASSWORD@smtp.example.com:465. Not set: e-mails are
    * kept in the local mailbox (Postgres) that admins read in the dashboard.
@@ -27,6 +42,12 @@ export const configSchema = serviceEnvSchema.extend({
    * stacks) must differ here, or one stack's worker takes another's jobs.
    */
   QUEUE_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,64}$/, 'letters, digits, ":", "_" or "-" only').default('bull'),
+  /**
+   * Whether this process also runs the queue workers that deliver e-mail and provider calls (default
+   * true). false: an API-only process that queues work for separate worker processes (dist/worker.js),
+   * so the workers can scale apart from the API.
+   */
+  MESSAGING_QUEUE_WORKERS: z.stringbool().default(true),
   /** Sender of every e-mail: an address, or "Name <address>". */
   EMAIL_FROM: z.preprocess(
     unsetIfEmpty,
@@ -35,5 +56,8 @@ export const configSchema = serviceEnvSchema.extend({
       .refine((v) => /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v.trim()), 'must be an e-mail address or "Name <address>"')
       .default(DEFAULT_EMAIL_FROM),
   ),
+}).refine((c) => c.MESSAGING_PROVIDER !== 'podium' || (c.PODIUM_CLIENT_ID && c.PODIUM_CLIENT_SECRET), {
+  message: 'MESSAGING_PROVIDER=podium needs PODIUM_CLIENT_ID and PODIUM_CLIENT_SECRET',
+  path: ['PODIUM_CLIENT_ID'],
 })
 export type Config = z.output<typeof configSchema>

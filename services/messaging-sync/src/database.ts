@@ -7,31 +7,96 @@ export interface LocationsTable {
   created_at: Generated<Date>
 }
 
-/**
- * Where an e-mail is: pending (committed, not handed to the queue yet), queued (a job exists),
- * sent (accepted by the SMTP server), local (kept in the local mailbox: no SMTP configured),
- * failed (gave up; last_error says why).
- */
-export type EmailStatus = 'pending' | 'queued' | 'sent' | 'local' | 'failed'
+/** What messaging-sync delivers: an e-mail (SMTP) or a call of the messaging provider. */
+export const TOPICS = ['email', 'message', 'contact', 'appointment'] as const
+export type Topic = (typeof TOPICS)[number]
 
-/** The outbox of transactional e-mail; also the admins' local mailbox. */
-export interface EmailsTable {
+/**
+ * Where a delivery is. pending: committed, no job yet; queued: a job exists (retried quickly with
+ * backoff); waiting: the quick retries ran out, retried slowly at retry_at ("stuck" for staff);
+ * delivered: the SMTP server or the provider took it; local: kept here (no SMTP / local provider);
+ * failed: given up, last_error says why; refused: a producer could not hand it over (invalid).
+ */
+export const DELIVERY_STATUSES = ['pending', 'queued', 'waiting', 'delivered', 'local', 'failed', 'refused'] as const
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number]
+
+/** Every piece of work handed to messaging-sync, and its one status machine (staff read it). */
+export interface DeliveriesTable {
   id: Generated<string>
-  idempotency_key: string
-  to_address: string
-  subject: string
-  text_body: string
-  html_body: string | null
-  status: ColumnType<EmailStatus, EmailStatus | undefined, EmailStatus>
+  /** The producer (identity, scheduling, shop, messaging-sync itself) and its idempotency key. */
+  source: string
+  key: string
+  topic: Topic
+  /** The topic's payload; null for what was refused at hand-over. */
+  payload: ColumnType<unknown, string | null, string | null>
+  status: ColumnType<DeliveryStatus, DeliveryStatus | undefined, DeliveryStatus>
   attempts: Generated<number>
   last_error: string | null
+  /** The provider's id of what it created (message, contact, appointment). */
+  provider_ref: string | null
   created_at: Generated<Date>
   queued_at: Date | null
-  sent_at: Date | null
+  retry_at: Date | null
+  delivered_at: Date | null
+  /** Staff marked it handled (the inbox). */
+  handled_at: Date | null
+  /** The Sync Existing Users run that created it. */
+  batch_id: ColumnType<string | null, string | null | undefined, string | null>
 }
-export type Email = Selectable<EmailsTable>
+export type Delivery = Selectable<DeliveriesTable>
+
+/** The spec's messaging integration record, one per user. */
+export interface ContactLinksTable {
+  user_id: string
+  /** The provider's contact id (the local provider: local:<user id>). */
+  contact_id: string
+  last_synced: Generated<Date>
+  /** When the SPA showed the user "Welcome!" (once). */
+  welcomed_at: Date | null
+}
+
+/** The provider's OAuth tokens: server-side only, never logged, never sent to a browser. */
+export interface ProviderTokensTable {
+  provider: string
+  access_token: string
+  refresh_token: string
+  expires_at: Date
+  connected_by: string | null
+  updated_at: Generated<Date>
+}
+
+/** An admin's connection in progress: the SHA-256 of its OAuth `state`. */
+export interface OauthStatesTable {
+  state_hash: string
+  created_by: string
+  created_at: Generated<Date>
+}
+
+/** A Sync Existing Users run; at most one is running. */
+export interface ContactSyncsTable {
+  id: Generated<string>
+  status: ColumnType<'running' | 'completed' | 'failed', 'running' | undefined, 'running' | 'completed' | 'failed'>
+  /** The provider it synced to (local or podium). */
+  provider: string
+  /** Users handed to the provider so far. */
+  total: Generated<number>
+  /** Users left out: no name or no e-mail. */
+  skipped: Generated<number>
+  /** Every page of users was read from identity. */
+  listed: Generated<boolean>
+  /** The last user id read (identity's paging). */
+  cursor: string | null
+  error: string | null
+  started_by: string
+  started_at: Generated<Date>
+  finished_at: Date | null
+}
 
 export interface Database {
   locations: LocationsTable
-  emails: EmailsTable
+  provider_tokens: ProviderTokensTable
+  oauth_states: OauthStatesTable
+  deliveries: DeliveriesTable
+  contact_links: ContactLinksTable
+  contact_syncs: ContactSyncsTable
 }

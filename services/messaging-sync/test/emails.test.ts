@@ -1,7 +1,7 @@
 import { freePort, startRedisServer, TEST_INTERNAL_TOKEN } from '@hearing/infra/testing'
 import t from 'tap'
 import { DEFAULT_EMAIL_FROM } from '../src/config.js'
-import type { Email } from '../src/database.js'
+import type { Delivery } from '../src/database.js'
 import { build, parseMail, sleep, startSmtpSink, testConfig, waitFor } from './helper.js'
 
 type Built = Awaited<ReturnType<typeof build>>
@@ -17,18 +17,25 @@ const request = (over: Record<string, unknown> = {}) => ({
   ...over,
 })
 
+/** An e-mail as identity's outbox relay hands it over: the idempotency key is the item's key. */
+function handover(body: unknown) {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { source: 'identity', items: [body] }
+  const { idempotency_key, ...payload } = body as Record<string, unknown>
+  return { source: 'identity', items: [{ id: `outbox-${Math.random().toString(36).slice(2)}`, key: idempotency_key, topic: 'email', payload }] }
+}
+
 async function postEmail(app: App, body: unknown, headers: Record<string, string> = INTERNAL) {
-  return app.inject({ method: 'POST', url: '/internal/emails', headers, payload: body as object })
+  return app.inject({ method: 'POST', url: '/internal/outbox', headers, payload: handover(body) })
 }
 
 async function accepted(app: App, body: unknown): Promise<string> {
   const res = await postEmail(app, body)
   if (res.statusCode !== 202) throw new Error(`expected 202, got ${res.statusCode}: ${res.body}`)
-  return (res.json() as { id: string }).id
+  return (res.json() as { items: { id: string }[] }).items[0]!.id
 }
 
-const row = (built: Built, id: string) => built.db.selectFrom('emails').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-const statusIs = (built: Built, id: string, ...statuses: Email['status'][]) => async () => {
+const row = (built: Built, id: string) => built.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+const statusIs = (built: Built, id: string, ...statuses: Delivery['status'][]) => async () => {
   const r = await row(built, id)
   return statuses.includes(r.status) ? r : undefined
 }
@@ -47,23 +54,23 @@ t.test('an accepted e-mail reaches the SMTP server with its subject and body int
 
   const res = await postEmail(built.app, request({ to: 'ana@example.com', subject, text, html }))
   t.equal(res.statusCode, 202, 'accepted')
-  const { id } = res.json() as { id: string }
+  const id = (res.json() as { items: { id: string }[] }).items[0]!.id
   t.match(id, /^[0-9a-f-]{36}$/, 'answers the e-mail id')
 
   await waitFor('the message at the sink', async () => sink.received.length > 0)
   const [message] = sink.received
   t.same(message!.envelopeTo, ['ana@example.com'], 'sent to the requested address')
   t.equal(message!.envelopeFrom, 'no-reply@example.com', 'envelope sender is EMAIL_FROM\'s address')
-  const mail = parseMail(message!.raw)
+  const mail = await parseMail(message!.raw)
   t.equal(mail.subject, subject, 'subject intact')
   t.equal(mail.text, text, 'text body intact')
   t.equal(mail.html, html, 'html body intact')
-  t.equal(mail.headers.get('from'), DEFAULT_EMAIL_FROM, 'From is the practice by default')
-  t.equal(mail.headers.get('message-id'), `<${id}@example.com>`, 'Message-ID is derived from the e-mail id (the same on every attempt)')
+  t.equal(mail.from, DEFAULT_EMAIL_FROM, 'From is the practice by default')
+  t.equal(mail.messageId, `<${id}@example.com>`, 'Message-ID is derived from the e-mail id (the same on every attempt)')
 
-  const sent = await waitFor('status sent', statusIs(built, id, 'sent'))
+  const sent = await waitFor('status delivered', statusIs(built, id, 'delivered'))
   t.equal(sent.attempts, 1, 'one attempt')
-  t.ok(sent.sent_at, 'sent_at recorded')
+  t.ok(sent.delivered_at, 'delivered_at recorded')
   t.equal(sent.last_error, null)
 })
 
@@ -72,9 +79,9 @@ t.test('EMAIL_FROM sets the sender', async (t) => {
   const built = await build(t, await testConfig(t, { SMTP_URL: sink.url, EMAIL_FROM: 'Front Desk <desk@clinic.example.org>' }))
   const id = await accepted(built.app, request())
   await waitFor('the message at the sink', async () => sink.received.length > 0)
-  const mail = parseMail(sink.received[0]!.raw)
-  t.equal(mail.headers.get('from'), 'Front Desk <desk@clinic.example.org>')
-  t.equal(mail.headers.get('message-id'), `<${id}@clinic.example.org>`)
+  const mail = await parseMail(sink.received[0]!.raw)
+  t.equal(mail.from, 'Front Desk <desk@clinic.example.org>')
+  t.equal(mail.messageId, `<${id}@clinic.example.org>`)
 })
 
 t.test('the same idempotency_key twice is one e-mail', async (t) => {
@@ -83,13 +90,13 @@ t.test('the same idempotency_key twice is one e-mail', async (t) => {
   const first = await accepted(built.app, request({ idempotency_key: 'signup-confirm:user-42' }))
   const second = await accepted(built.app, request({ idempotency_key: 'signup-confirm:user-42', subject: 'Another subject' }))
   t.equal(second, first, 'the second request answers the first e-mail\'s id')
-  await waitFor('status sent', statusIs(built, first, 'sent'))
+  await waitFor('status delivered', statusIs(built, first, 'delivered'))
   const third = await accepted(built.app, request({ idempotency_key: 'signup-confirm:user-42' }))
   t.equal(third, first, 'also after it was sent')
   await sleep(700) // several sweeps and retry delays: nothing more may arrive
   t.equal(sink.received.length, 1, 'one message reached the SMTP server')
-  t.equal(parseMail(sink.received[0]!.raw).subject, 'Confirm your e-mail address', 'the first request\'s content')
-  const rows = await built.db.selectFrom('emails').select('id').execute()
+  t.equal((await parseMail(sink.received[0]!.raw)).subject, 'Confirm your e-mail address', 'the first request\'s content')
+  const rows = await built.db.selectFrom('deliveries').select('id').execute()
   t.equal(rows.length, 1, 'one row in the outbox')
 })
 
@@ -100,15 +107,16 @@ t.test('without SMTP_URL the e-mail lands in the local mailbox, which admins rea
   const newer = await accepted(built.app, request({ to: 'second@example.com', subject: 'Second', text: 'Second body' }))
   const kept = await waitFor('status local', statusIs(built, newer, 'local'))
   t.equal(kept.attempts, 1)
-  t.ok(kept.sent_at, 'sent_at says when it landed in the mailbox')
+  t.ok(kept.delivered_at, 'delivered_at says when it landed in the mailbox')
 
   const res = await mailbox(built, 'admin')
   t.equal(res.statusCode, 200)
   t.equal(res.headers['cache-control'], 'no-store', 'personal data is not cached')
   const entries = res.json() as Array<Record<string, unknown>>
   t.same(entries.map((e) => e.id), [newer, older], 'newest first')
-  t.same(Object.keys(entries[0]!).sort(), ['attempts', 'created_at', 'id', 'last_error', 'sent_at', 'status', 'subject', 'text', 'to'].sort(), 'the mailbox fields only')
-  t.match(entries[0], { to: 'second@example.com', subject: 'Second', text: 'Second body', status: 'local', attempts: 1, last_error: null })
+  t.same(Object.keys(entries[0]!).sort(), ['attempts', 'created_at', 'id', 'kind', 'last_error', 'retry_at', 'sent_at', 'status', 'subject', 'to'].sort(), 'the mailbox fields only: no body')
+  t.match(entries[0], { to: 'second@example.com', subject: 'Second', status: 'local', attempts: 1, last_error: null })
+  t.notOk(JSON.stringify(entries).includes('Second body'), 'the body (which may carry a live link) is not shown')
   t.ok(!Number.isNaN(Date.parse(entries[0]!.created_at as string)) && !Number.isNaN(Date.parse(entries[0]!.sent_at as string)), 'ISO timestamps')
 
   const limited = await mailbox(built, 'admin', '?limit=1')
@@ -122,13 +130,13 @@ t.test('without SMTP_URL the e-mail lands in the local mailbox, which admins rea
   t.equal(forged.statusCode, 401, 'nor a bad token')
 })
 
-t.test('/internal/emails needs the service credential', async (t) => {
+t.test('/internal/outbox needs the service credential', async (t) => {
   const built = await build(t)
   const none = await postEmail(built.app, request(), {})
   t.equal(none.statusCode, 403, 'no token: 403')
   const wrong = await postEmail(built.app, request(), { 'x-internal-token': 'x'.repeat(48) })
   t.equal(wrong.statusCode, 403, 'wrong token: 403')
-  const rows = await built.db.selectFrom('emails').select('id').execute()
+  const rows = await built.db.selectFrom('deliveries').select('id').execute()
   t.equal(rows.length, 0, 'nothing stored')
 })
 
@@ -155,7 +163,7 @@ t.test('bad requests are refused with 400 and store nothing', async (t) => {
     t.equal(res.statusCode, 400, what)
     t.equal((res.json() as { statusCode: number }).statusCode, 400, `${what}: error payload`)
   }
-  const rows = await built.db.selectFrom('emails').select('id').execute()
+  const rows = await built.db.selectFrom('deliveries').select('id').execute()
   t.equal(rows.length, 0, 'nothing stored')
   const largest = await postEmail(built.app, request({ text: 't'.repeat(100_000), html: 'h'.repeat(200_000) }))
   t.equal(largest.statusCode, 202, 'the largest allowed e-mail is accepted')
@@ -174,8 +182,8 @@ t.test('SMTP server down at first: the e-mail is delivered once it is up', async
 
   const sink = await startSmtpSink(t, { port })
   await waitFor('the message at the sink', async () => sink.received.length > 0)
-  t.equal(parseMail(sink.received[0]!.raw).subject, 'Reset your password')
-  const sent = await waitFor('status sent', statusIs(built, id, 'sent'))
+  t.equal((await parseMail(sink.received[0]!.raw)).subject, 'Reset your password')
+  const sent = await waitFor('status delivered', statusIs(built, id, 'delivered'))
   t.ok(sent.attempts >= 2, `delivered on a retry (attempt ${sent.attempts})`)
   t.equal(sent.last_error, null, 'the old error is cleared')
 })
@@ -184,7 +192,7 @@ t.test('a temporary refusal (4xx) is retried until accepted', async (t) => {
   const sink = await startSmtpSink(t, { reject: (n) => (n <= 2 ? { code: 451, message: 'Try again later' } : undefined) })
   const built = await build(t, await testConfig(t, { SMTP_URL: sink.url }))
   const id = await accepted(built.app, request())
-  const sent = await waitFor('status sent', statusIs(built, id, 'sent'))
+  const sent = await waitFor('status delivered', statusIs(built, id, 'delivered'))
   t.equal(sent.attempts, 3, 'refused twice, accepted on the third attempt')
   t.equal(sink.received.length, 1, 'one message accepted')
 })
@@ -222,7 +230,7 @@ t.test('Redis down when the request arrives: 202 at once, delivered when Redis i
   const res = await postEmail(built.app, request({ subject: 'Welcome' }))
   t.equal(res.statusCode, 202, 'accepted although Redis is down')
   t.ok(Date.now() - started < 1500, `answered promptly (${Date.now() - started} ms)`)
-  const { id } = res.json() as { id: string }
+  const id = (res.json() as { items: { id: string }[] }).items[0]!.id
   t.equal((await row(built, id)).status, 'pending', 'committed, waiting for the queue')
   t.equal((await built.app.inject('/readyz')).statusCode, 503, 'not ready without Redis')
   await sleep(500)
@@ -231,8 +239,8 @@ t.test('Redis down when the request arrives: 202 at once, delivered when Redis i
   const redis = await startRedisServer({ port: redisPort })
   t.teardown(() => redis.stop())
   await waitFor('the message at the sink', async () => sink.received.length > 0)
-  t.equal(parseMail(sink.received[0]!.raw).subject, 'Welcome')
-  await waitFor('status sent', statusIs(built, id, 'sent'))
+  t.equal((await parseMail(sink.received[0]!.raw)).subject, 'Welcome')
+  await waitFor('status delivered', statusIs(built, id, 'delivered'))
   await built.app.close() // while its Redis is still there
 })
 
@@ -243,7 +251,7 @@ t.test('Redis goes away after start: e-mails accepted meanwhile go out when it r
   const sink = await startSmtpSink(t)
   const built = await build(t, await testConfig(t, { SMTP_URL: sink.url, REDIS_URL: redis.url }))
   const before = await accepted(built.app, request({ subject: 'Before the outage' }))
-  await waitFor('status sent', statusIs(built, before, 'sent'))
+  await waitFor('status delivered', statusIs(built, before, 'delivered'))
 
   await redis.stop()
   const started = Date.now()
@@ -253,8 +261,8 @@ t.test('Redis goes away after start: e-mails accepted meanwhile go out when it r
   await sleep(500)
 
   redis = await startRedisServer({ port: redisPort })
-  await waitFor('status sent', statusIs(built, during, 'sent'))
-  t.same(sink.received.map((m) => parseMail(m.raw).subject), ['Before the outage', 'During the outage'], 'both delivered, once each')
+  await waitFor('status delivered', statusIs(built, during, 'delivered'))
+  t.same((await Promise.all(sink.received.map((m) => parseMail(m.raw)))).map((m) => m.subject), ['Before the outage', 'During the outage'], 'both delivered, once each')
   await built.app.close()
 })
 
@@ -262,8 +270,8 @@ t.test('a queued e-mail whose job Redis lost is queued again by the sweeper', as
   const built = await build(t)
   // As after a Redis restart without its data: the row says queued, Redis knows no job.
   const lost = await built.db
-    .insertInto('emails')
-    .values({ idempotency_key: 'lost-1', to_address: 'lost@example.com', subject: 'Lost', text_body: 'Lost body', status: 'queued', queued_at: new Date(Date.now() - 3600_000) })
+    .insertInto('deliveries')
+    .values({ source: 'identity', key: 'lost-1', topic: 'email', payload: JSON.stringify({ to: 'lost@example.com', subject: 'Lost', text: 'Lost body' }), status: 'queued', queued_at: new Date(Date.now() - 3600_000) })
     .returning('id')
     .executeTakeFirstOrThrow()
   const kept = await waitFor('status local', statusIs(built, lost.id, 'local'))

@@ -1,12 +1,11 @@
+import { simpleParser } from 'mailparser'
 import { randomBytes } from 'node:crypto'
 import { serviceTestKit, testSigner } from '@hearing/infra/testing'
 import { Redis } from 'ioredis'
-import type { Kysely } from 'kysely'
 import { SMTPServer } from 'smtp-server'
-import { buildApp, schemaPlan } from '../src/app.js'
+import { buildApp, schemaPlan, type MessagingBuildOptions } from '../src/app.js'
 import { configSchema, type Config } from '../src/config.js'
-import type { Database } from '../src/database.js'
-import type { EmailQueueOptions } from '../src/email/delivery.js'
+import type { ChannelOptions } from '../src/delivery/channel.js'
 
 const base = serviceTestKit({ configSchema, buildApp, schemaPlan, redis: true })
 export const { testConfig, migrate } = base
@@ -15,9 +14,15 @@ interface Teardown {
   teardown(fn: () => unknown): void
 }
 
-/** Queue timings short enough for tests; production defaults are in EMAIL_QUEUE_DEFAULTS. */
-export const FAST_QUEUE: Partial<EmailQueueOptions> = {
+/**
+ * Queue timings short enough for tests; production defaults are in EMAIL_CHANNEL_DEFAULTS and
+ * PROVIDER_CHANNEL_DEFAULTS. No slow retries unless a test asks (patienceMs 0: failed after the quick ones).
+ */
+export const FAST_QUEUE: Partial<ChannelOptions> = {
   attempts: 4,
+  jitter: 0,
+  patienceMs: 0,
+  slowRetryMs: 500,
   backoffMs: 100,
   sweepIntervalMs: 300,
   staleAfterMs: 1000,
@@ -47,17 +52,17 @@ async function removeQueueData(redisUrl: string, prefix: string): Promise<void> 
  * A migrated, seeded app on a database of its own with queues under a key prefix of its own
  * (closed, and its queue data removed, after the test), with typed table access.
  */
-export async function build(t: Teardown, config?: Config, email: Partial<EmailQueueOptions> = {}) {
+export async function build(t: Teardown, config?: Config, email: Partial<ChannelOptions> = {}, provider: Partial<ChannelOptions> = {}, extra: Partial<MessagingBuildOptions> = {}) {
   const cfg = config ?? (await testConfig(t))
   await migrate(cfg)
   const signer = await testSigner()
   const prefix = `test-${randomBytes(6).toString('hex')}`
-  const app = await buildApp(cfg, { logLevel: false, jwks: signer.keySet, email: { ...FAST_QUEUE, prefix, ...email } })
+  const app = await buildApp(cfg, { ...extra, logLevel: false, jwks: signer.keySet, email: { ...FAST_QUEUE, prefix, ...email }, provider: { ...FAST_QUEUE, prefix, ...provider } })
   t.teardown(async () => {
     await app.close()
     await removeQueueData(cfg.REDIS_URL, prefix)
   })
-  return { app, config: cfg, signer, prefix, db: app.db as Kysely<Database> }
+  return { app, config: cfg, signer, prefix, db: app.db }
 }
 
 /** For testServiceBasics. */
@@ -144,80 +149,24 @@ export async function startSmtpSink(t: Teardown, { port = 0, reject }: SinkOptio
 // Just enough MIME to read back what nodemailer wrote
 // ---------------------------------------------------------------------------------------------
 
-function headerMap(head: string): Map<string, string> {
-  const map = new Map<string, string>()
-  for (const line of head.replace(/\r\n[ \t]+/g, ' ').split('\r\n')) {
-    const i = line.indexOf(':')
-    if (i > 0) map.set(line.slice(0, i).trim().toLowerCase(), line.slice(i + 1).trim())
-  }
-  return map
-}
-
-/** Bytes of quoted-printable-style text (=XX escapes; the rest is ASCII). */
-function qpBytes(s: string): Buffer {
-  const out: number[] = []
-  for (let i = 0; i < s.length; i++) {
-    const hex = s.slice(i + 1, i + 3)
-    if (s[i] === '=' && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      out.push(parseInt(hex, 16))
-      i += 2
-    } else out.push(s.charCodeAt(i))
-  }
-  return Buffer.from(out)
-}
-
-/** RFC 2047 encoded words, as in a non-ASCII Subject. */
-export function decodeHeader(value: string): string {
-  return value
-    .replace(/(\?=)\s+(=\?)/g, '$1$2')
-    .replace(/=\?([^?]+)\?([QqBb])\?([^?]*)\?=/g, (_m, _charset: string, enc: string, text: string) =>
-      enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : qpBytes(text.replace(/_/g, ' ')).toString('utf8'),
-    )
-}
-
-function decodeBody(body: string, encoding: string | undefined): string {
-  switch ((encoding ?? '7bit').toLowerCase()) {
-    case 'base64':
-      return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-    case 'quoted-printable':
-      return qpBytes(body.replace(/=\r\n/g, '')).toString('utf8')
-    default:
-      return body
-  }
-}
-
 export interface ParsedMail {
-  headers: Map<string, string>
+  /** "Name <address>", as the sender was given. */
+  from: string
+  messageId: string
   subject: string
   text?: string
   html?: string
 }
 
-/** Headers, the decoded subject and the text/html bodies (line breaks as \n) of a raw message. */
-export function parseMail(raw: string): ParsedMail {
-  const mail: ParsedMail = { headers: new Map(), subject: '' }
-  const walk = (part: string, top: boolean) => {
-    const split = part.indexOf('\r\n\r\n')
-    const headers = headerMap(split === -1 ? part : part.slice(0, split))
-    const body = split === -1 ? '' : part.slice(split + 4)
-    if (top) {
-      mail.headers = headers
-      mail.subject = decodeHeader(headers.get('subject') ?? '')
-    }
-    const type = headers.get('content-type') ?? 'text/plain'
-    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1]
-    if (/^multipart\//i.test(type) && boundary) {
-      const pieces = body.split(`--${boundary}`)
-      for (const piece of pieces.slice(1)) {
-        if (piece.startsWith('--')) break
-        walk(piece.replace(/^\r\n/, '').replace(/\r\n$/, ''), false)
-      }
-      return
-    }
-    const decoded = decodeBody(body, headers.get('content-transfer-encoding')).replace(/\r\n/g, '\n').replace(/\n$/, '')
-    if (/^text\/html/i.test(type)) mail.html = decoded
-    else if (/^text\/plain/i.test(type)) mail.text = decoded
+/** The sender, Message-ID, decoded subject and text/html bodies of a raw message (mailparser). */
+export async function parseMail(raw: string): Promise<ParsedMail> {
+  const mail = await simpleParser(raw)
+  const sender = mail.from?.value[0]
+  return {
+    from: sender ? (sender.name ? `${sender.name} <${sender.address}>` : (sender.address ?? '')) : '',
+    messageId: mail.messageId ?? '',
+    subject: mail.subject ?? '',
+    text: mail.text?.replace(/\n$/, ''),
+    html: typeof mail.html === 'string' ? mail.html.replace(/\n$/, '') : undefined,
   }
-  walk(raw, true)
-  return mail
 }

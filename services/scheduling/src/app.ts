@@ -1,8 +1,11 @@
-import { createService, type App, type BuildOptions, type SchemaPlan } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { createService, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
 import type { Config } from './config.js'
 import type { Database } from './database.js'
 import { appointmentTypesRoutes } from './routes/appointment-types.js'
+import { adminAppointmentRoutes } from './routes/admin-appointments.js'
+import { bookingRoutes } from './routes/bookings.js'
+import { closedDateRoutes } from './routes/closed-dates.js'
+import { myAppointmentRoutes } from './routes/my-appointments.js'
 import { migrations } from './migrations/index.js'
 import { seed } from './seed.js'
 
@@ -10,10 +13,21 @@ export const SERVICE = 'scheduling'
 export const SCHEMA = 'scheduling'
 
 /** Migrations and reference data of this service's schema (migrate.js, tests). */
-export const schemaPlan: SchemaPlan = { schema: SCHEMA, migrations, seed }
+export const schemaPlan: SchemaPlan<Database> = { schema: SCHEMA, migrations, seed }
 
-export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks }: BuildOptions = {}): Promise<App> {
-  const app = await createService(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks })
-  appointmentTypesRoutes(app, app.db as Kysely<Database>)
+export interface SchedulingBuildOptions extends BuildOptions {
+  /** The clock availability is computed against (tests set it). */
+  now?: () => Date
+}
+
+export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks, background, now = () => new Date() }: SchedulingBuildOptions = {}): Promise<ServiceApp<Database>> {
+  // Booking requests, patient e-mails and provider syncs leave through the kit's outbox (MESSAGING_INTERNAL_URL).
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, outbox: {} })
+  const db = app.db
+  appointmentTypesRoutes(app, db)
+  bookingRoutes(app, db, { now })
+  myAppointmentRoutes(app, db, { now })
+  adminAppointmentRoutes(app, db, { now, publicUrl: config.PUBLIC_URL })
+  closedDateRoutes(app, db, { now })
   return app
 }

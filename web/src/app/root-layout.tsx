@@ -5,6 +5,10 @@ import { Layout } from '@/components/layout/layout'
 import { SiteFooter } from '@/components/layout/site-footer'
 import { SiteHeader } from '@/components/layout/site-header'
 import { HeaderAccount } from '@/features/auth/components/header-account'
+import { useAuth } from '@/features/auth/use-auth'
+import { ContactWelcome } from '@/features/contact/components/contact-welcome'
+import { getLocations, locationsKey } from '@/features/locations/api/get-locations'
+import { CartButton } from '@/features/shop/components/cart-button'
 import { usePageViewTracking } from '@/lib/analytics'
 
 import { ScrollRestoration } from './scroll-restoration'
@@ -12,11 +16,12 @@ import { ScrollRestoration } from './scroll-restoration'
 /**
  * Root route element: the site frame around every page, 404 included (SPEC §2: header, footer,
  * cart drawer, cookie notice, page-view tracking). The header gets the features it shows but does
- * not own: the account area (auth) and, with the shop, the cart button; the cart drawer goes in
- * `overlays` beside the cookie notice.
+ * not own: the account area (auth) and, with the shop, the cart button (which loads the cart
+ * drawer on first use).
  */
 export function RootLayout() {
   usePageViewTracking()
+  const { status, user } = useAuth()
 
   return (
     <>
@@ -24,6 +29,7 @@ export function RootLayout() {
         header={
           <SiteHeader
             renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
+            cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} />}
           />
         }
         footer={<SiteFooter />}
@@ -32,6 +38,7 @@ export function RootLayout() {
         <Outlet />
       </Layout>
       <ScrollRestoration />
+      <ContactWelcome userId={status === 'signed-in' && user ? user.id : null} />
     </>
   )
 }

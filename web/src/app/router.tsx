@@ -25,16 +25,23 @@ const pages: Record<SpaRoute, Page> = {
   [paths.profile.path]: lazy(() => import('./routes/profile')),
   [paths.setupAccount.path]: lazy(() => import('./routes/setup-account')),
   [paths.resetPassword.path]: lazy(() => import('./routes/reset-password')),
+  [paths.cancelAppointment.path]: lazy(() => import('./routes/cancel-appointment')),
   [paths.admin.path]: lazy(() => import('./routes/admin')),
   [paths.aboutUs.path]: lazy(() => import('./routes/about-us')),
   [paths.locations.path]: lazy(() => import('./routes/locations')),
   [paths.cognivue.path]: lazy(() => import('./routes/cognivue')),
+  [paths.resources.path]: lazy(() => import('./routes/resources')),
+  [paths.resource.path]: lazy(() => import('./routes/resource')),
+  [paths.products.path]: lazy(() => import('./routes/products')),
+  [paths.product.path]: lazy(() => import('./routes/product')),
   [paths.privacyPolicy.path]: lazy(() => import('./routes/privacy-policy')),
   [paths.returnPolicy.path]: lazy(() => import('./routes/return-policy')),
   [paths.termsOfService.path]: lazy(() => import('./routes/terms-of-service')),
   [paths.accessibility.path]: lazy(() => import('./routes/accessibility')),
   [paths.appointmentSuccess.path]: lazy(() => import('./routes/appointment-success')),
   [paths.messageSuccess.path]: lazy(() => import('./routes/message-success')),
+  [paths.contactUs.path]: lazy(() => import('./routes/contact-us')),
+  [paths.bookAppointment.path]: lazy(() => import('./routes/book-appointment')),
 }
 
 const NotFoundPage = lazy(() => import('./routes/not-found'))

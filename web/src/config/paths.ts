@@ -63,6 +63,11 @@ export const paths = {
     path: '/reset-password',
     getHref: (token: string) => `/reset-password?${new URLSearchParams({ token }).toString()}`,
   },
+  /** Where the appointment confirmation e-mail's cancel link lands (scheduling builds it with ?token=). */
+  cancelAppointment: {
+    path: '/cancel-appointment',
+    getHref: (token: string) => `/cancel-appointment?${new URLSearchParams({ token }).toString()}`,
+  },
   privacyPolicy: { path: '/privacy-policy', getHref: () => '/privacy-policy' },
   returnPolicy: { path: '/return-policy', getHref: () => '/return-policy' },
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },

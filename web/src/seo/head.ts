@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html'
 import { practice } from '../content/practice.ts'
 
 import { serializeJsonLd, type JsonLd } from './json-ld.ts'
@@ -39,6 +40,8 @@ export interface HeadData {
   image?: string
   /** Path of an image to fetch early (PageSeo.preloadImage). */
   preloadImage?: string
+  /** API path to fetch early (PageSeo.preloadData). */
+  preloadData?: string
   jsonLd?: JsonLd
 }
 
@@ -69,6 +72,7 @@ export function headFor(
     type: override.type ?? seo.type,
     image: override.image ?? `${base}${shareImage.path}`,
     ...(seo.preloadImage ? { preloadImage: seo.preloadImage } : {}),
+    ...(seo.preloadData ? { preloadData: seo.preloadData } : {}),
     ...(jsonLd ? { jsonLd } : {}),
   }
 }
@@ -77,10 +81,6 @@ export function headFor(
 export function canonicalPath(path: string): string {
   const trimmed = path.replace(/\/+$/, '')
   return trimmed === '' ? '/' : trimmed
-}
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 }
 
 /** The tags, one a line, every one marked data-seo (the browser side finds them by it). */
@@ -108,6 +108,8 @@ export function renderHeadTags(head: HeadData): string {
       : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
+    // crossorigin="anonymous": the same mode and credentials as the app's fetch, so the answer is reused.
+    head.preloadData ? `<link rel="preload" as="fetch" href="${escapeHtml(head.preloadData)}" crossorigin="anonymous" />` : '',
     head.jsonLd ? `<script type="application/ld+json" data-seo>${serializeJsonLd(head.jsonLd)}</script>` : '',
   ]
   return tags.filter(Boolean).join('\n    ')

@@ -45,6 +45,11 @@ export interface PageSeo {
    * for it early (<link rel="preload">) instead of after the markup and styles are read.
    */
   preloadImage?: string
+  /**
+   * An API path whose answer the page needs before it can show its content (its likely Largest
+   * Contentful Paint): fetched alongside the scripts instead of after them.
+   */
+  preloadData?: string
   /** Structured data for the page; `base` is the site's origin (a placeholder at build time). */
   jsonLd?: (base: string) => JsonLd
 }
@@ -110,17 +115,18 @@ export const pageSeo: Record<string, PageSeo> = {
   [paths.product.path]: publicPage(
     'Hearing Aid',
     `Features, warranty and price of this hearing aid, with professional fitting and follow-up care from ${practice.name}.`,
-    { type: 'product', prerender: false },
+    { type: 'product', prerender: true },
   ),
   [paths.resources.path]: publicPage(
     'Hearing Health Resources',
     `Articles and clinical studies on hearing loss, hearing aids, tinnitus and cognitive health from the specialists at ${practice.name}.`,
-    { dependsOnQuery: true },
+    // The default tab's list (features/articles/api: blogArticlesKey('resources')).
+    { dependsOnQuery: true, preloadData: '/api/content/blogs/resources/articles' },
   ),
   [paths.resource.path]: publicPage(
     'Hearing Health Article',
     `Hearing health insights and practical advice from the hearing care specialists at ${practice.name}.`,
-    { type: 'article', prerender: false },
+    { type: 'article', prerender: true },
   ),
   [paths.contactUs.path]: publicPage(
     'Contact Us',
@@ -165,6 +171,7 @@ export const pageSeo: Record<string, PageSeo> = {
   [paths.admin.path]: privatePage('Admin Dashboard', `The staff dashboard of ${practice.name}: users, appointments, orders and settings.`),
   [paths.setupAccount.path]: privatePage('Set Up Your Account', `Choose a password to finish setting up your ${practice.name} account.`),
   [paths.resetPassword.path]: privatePage('Reset Your Password', `Choose a new password for your ${practice.name} account.`),
+  [paths.cancelAppointment.path]: privatePage('Cancel Your Appointment', `Cancel an appointment at ${practice.name} with the link from your confirmation e-mail.`),
 }
 
 /** The "Oops! Page not found" page (the gateway sends it with status 404). */

@@ -1,4 +1,7 @@
-import type { Migrations } from '@hearing/service-kit'
+import { outboxMigration, type Migrations } from '@hearing/service-kit'
+import { orderRequests } from './2026-11-23-order-requests.js'
+import { products } from './2026-11-23-products.js'
+import { storeSnapshots } from './2026-11-25-store-snapshots.js'
 
 // Frozen in time: migrations never import application code.
 export const migrations: Migrations = {
@@ -15,4 +18,8 @@ export const migrations: Migrations = {
       await db.schema.dropTable('collections').execute()
     },
   },
+  '2026-11-23T2300-products': products,
+  '2026-11-23T2310-order-requests': orderRequests,
+  '2026-11-23T2311-outbox': outboxMigration('catalogue'),
+  '2026-11-25T0000-store-snapshots': storeSnapshots,
 }

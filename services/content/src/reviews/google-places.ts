@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { fallbackReviews, STATIC_REVIEWS } from './static-reviews.js'
-import { review as reviewSchema, type Review, type ReviewsProvider, type ReviewsResponse } from './types.js'
+import { review as reviewSchema, type Review, type ReviewsResponse } from '@hearing/contracts'
+import type { ReviewsProvider } from './types.js'
 
 /**
  * Google Places API (New), Place Details (shared/contracts.md §3):

@@ -1,5 +1,6 @@
 import type { App } from '@hearing/service-kit'
-import { reviewsResponse, type ReviewsProvider } from '../reviews/types.js'
+import { reviewsResponse } from '@hearing/contracts'
+import type { ReviewsProvider } from '../reviews/types.js'
 
 /**
  * GET /reviews (through the gateway: /api/content/reviews): the home page's reviews, rating summary

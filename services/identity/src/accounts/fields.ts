@@ -1,3 +1,5 @@
+import { personName, plainText } from '@hearing/service-kit'
+import { CLINICS } from '@hearing/service-kit/clinics'
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH } from '../passwords/policy.js'
 
@@ -11,7 +13,8 @@ export const emailField = z.string().trim().toLowerCase().max(254).pipe(z.email(
  */
 export const passwordField = z.string().min(1, 'Please enter a password.').max(MAX_PASSWORD_LENGTH * 4)
 
-export const nameField = z.string().trim().min(1, 'is required').max(100)
+/** One line, no control or text-direction characters (the kit's rules, shared with every form). */
+export const nameField = personName(100)
 
 /** US phone numbers as people type them: digits with spaces, dots, dashes, brackets, a leading +. */
 export const phoneField = z
@@ -21,23 +24,25 @@ export const phoneField = z
   .regex(/^\+?[0-9 ().-]+$/, 'Please enter a valid phone number.')
   .refine((v) => v.replace(/\D/g, '').length >= 7, 'Please enter a valid phone number.')
 
-export const locationUidField = z.string().trim().min(1).max(100)
+/** One of the practice's clinics, by uid. */
+export const locationUidField = z
+  .string()
+  .trim()
+  .max(100)
+  .refine((uid) => CLINICS.some((clinic) => clinic.uid === uid), 'Please choose one of our clinics.')
 
 /** Optional text: blank means none. */
 export const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
+  plainText({ max, min: 0 })
     .nullable()
     .transform((v) => (v ? v : null))
 
 export const zipField = z.string().trim().regex(/^\d{5}(-\d{4})?$/, 'Please enter a 5-digit ZIP code.')
 
 export const addressBlock = z.strictObject({
-  address_line1: z.string().trim().min(1, 'is required').max(200),
+  address_line1: plainText({ max: 200 }),
   address_line2: optionalText(200).optional(),
-  city: z.string().trim().min(1, 'is required').max(100),
-  state: z.string().trim().min(1, 'is required').max(50),
+  city: plainText({ max: 100 }),
+  state: plainText({ max: 50 }),
   zip_code: zipField,
 })

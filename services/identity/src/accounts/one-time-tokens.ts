@@ -35,14 +35,19 @@ export async function issueOneTimeToken(db: Db, userId: string, purpose: OneTime
   return token
 }
 
+/** The start of the outbox key of every e-mail of this purpose to this user (then a unique id). */
+export function emailKeyPrefix(purpose: OneTimePurpose, userId: string): string {
+  return `email:${purpose}:${userId}:`
+}
+
 /** Links of this purpose sent to the user in the last hour (used or not). */
 export async function recentLinkCount(db: Db, userId: string, purpose: OneTimePurpose): Promise<number> {
   // Issuing deletes superseded tokens, so the outbox (which keeps every e-mail) is what is counted.
   const row = await db
     .selectFrom('outbox')
     .select(sql<number>`count(*)::int`.as('n'))
-    .where('kind', '=', purpose)
-    .where('user_id', '=', userId)
+    .where('topic', '=', 'email')
+    .where('key', 'like', `${emailKeyPrefix(purpose, userId)}%`)
     .where('created_at', '>', new Date(Date.now() - 3600_000))
     .executeTakeFirstOrThrow()
   return row.n

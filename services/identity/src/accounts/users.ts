@@ -101,3 +101,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 export function isUuid(value: string): boolean {
   return UUID.test(value)
 }
+
+/** Confirmed accounts in id order after `after`: the contact fields only (Sync Existing Users). */
+export function listConfirmedContacts(db: Db, { after, limit }: { after?: string; limit: number }) {
+  let query = db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'phone', 'preferred_location_uid'])
+    .where('email_verified_at', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+  if (after) query = query.where('id', '>', after)
+  return query.execute()
+}

@@ -1,5 +1,7 @@
 import type { Migrations } from '@hearing/service-kit'
 import { sql } from 'kysely'
+import { kitOutbox } from './2026-11-23T0100-kit-outbox.js'
+import { sealedSigningKeys } from './2026-11-24T0100-sealed-signing-keys.js'
 
 // Frozen in time: migrations never import application code.
 export const migrations: Migrations = {
@@ -102,4 +104,30 @@ export const migrations: Migrations = {
       }
     },
   },
+  '2026-11-23T0100-kit-outbox': kitOutbox,
+  '2026-11-24T0000-trusted-devices': {
+    async up(db) {
+      await db.schema
+        .createTable('trusted_devices')
+        .addColumn('token_hash', 'text', (c) => c.notNull())
+        .addColumn('user_id', 'uuid', (c) => c.notNull().references('users.id').onDelete('cascade'))
+        .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addColumn('last_used_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+        .addPrimaryKeyConstraint('trusted_devices_pkey', ['token_hash', 'user_id'])
+        .execute()
+      await db.schema.createIndex('trusted_devices_user_idx').on('trusted_devices').column('user_id').execute()
+      // Sign-ups and e-mail requests counted per address (login_throttle keeps failed sign-ins).
+      await db.schema
+        .createTable('request_throttle')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('window_start', 'timestamptz', (c) => c.notNull())
+        .addColumn('failures', 'integer', (c) => c.notNull())
+        .execute()
+    },
+    async down(db) {
+      await db.schema.dropTable('request_throttle').execute()
+      await db.schema.dropTable('trusted_devices').execute()
+    },
+  },
+  '2026-11-24T0100-sealed-signing-keys': sealedSigningKeys,
 }

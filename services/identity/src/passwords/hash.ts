@@ -28,15 +28,37 @@ const SALT_LENGTH = 16
 const VERSION = 1
 
 /**
- * Each hash takes 128 MiB outside the JS heap: at most this many run at once, the rest wait, so a
- * burst of sign-ins cannot exhaust the pod's memory.
+ * Each hash takes 128 MiB outside the JS heap: at most this many run at once, so a burst of
+ * sign-ins cannot exhaust the pod's memory. Behind them at most MAX_WAITING wait (about 4 s of
+ * work at ~0.25 s a hash, two at a time); past that a request is refused at once with 503 and Retry-After rather
+ * than queued behind a flood (24 concurrent sign-ups once made an unrelated request wait 8.7 s).
  */
 const MAX_CONCURRENT = 2
+export const MAX_WAITING = 32
+export const HASHER_RETRY_AFTER_SECONDS = 2
 let running = 0
 const waiting: Array<() => void> = []
 
+/** The hasher is saturated: a 503 with Retry-After (the kit's error handler sends both). */
+export class HasherBusyError extends Error {
+  readonly statusCode = 503
+  readonly retryAfterSeconds = HASHER_RETRY_AFTER_SECONDS
+  constructor() {
+    super('password hasher saturated')
+    this.name = 'HasherBusyError'
+  }
+}
+
+/** Hashes running and waiting now (tests, benches). */
+export function hasherLoad(): { running: number; waiting: number } {
+  return { running, waiting: waiting.length }
+}
+
 async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve))
+  if (running >= MAX_CONCURRENT) {
+    if (waiting.length >= MAX_WAITING) throw new HasherBusyError()
+    await new Promise<void>((resolve) => waiting.push(resolve))
+  }
   running++
   try {
     return await work()

@@ -1,13 +1,13 @@
 import { httpError } from '@hearing/service-kit'
 import { MESSAGES } from '../messages.js'
-import { COMMON_PASSWORDS_TEXT } from './common-passwords.js'
+import { loadCommonPasswords } from './common-passwords.js'
 
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 1024
 
 let common: Set<string> | undefined
 function commonPasswords(): Set<string> {
-  return (common ??= new Set(COMMON_PASSWORDS_TEXT.split('\n').filter(Boolean)))
+  return (common ??= new Set(loadCommonPasswords()))
 }
 
 /** Length in characters (code points) after NFKC normalisation, as the hash sees it. */

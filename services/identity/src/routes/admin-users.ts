@@ -4,8 +4,8 @@ import { z } from 'zod'
 import { sendInvite } from '../accounts/emails.js'
 import { emailField, nameField, passwordField, phoneField } from '../accounts/fields.js'
 import { revokeUserSessions } from '../accounts/sessions.js'
-import { EmailTakenError, findUserById, insertUser, publicUser, toPublicUser, updateUser } from '../accounts/users.js'
-import type { Dispatcher } from '../email/dispatcher.js'
+import { EmailTakenError, findUserByEmail, findUserById, insertUser, publicUser, toPublicUser, updateUser } from '../accounts/users.js'
+import type { OutboxRelay } from '@hearing/service-kit'
 import { signedIn } from '../guards.js'
 import type { Ctx } from '../http.js'
 import { MESSAGES } from '../messages.js'
@@ -25,7 +25,7 @@ const newPatient = z.object({
 })
 
 /** The admin dashboard's users tab, and patient creation for the scheduling tools. */
-export function adminUserRoutes(app: App, ctx: Ctx, dispatcher: Dispatcher) {
+export function adminUserRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'nudge'>) {
   const { db, config } = ctx
   const staffOrAdmin = signedIn(app, db, 'staff', 'admin')
   const adminOnly = signedIn(app, db, 'admin')
@@ -89,6 +89,7 @@ export function adminUserRoutes(app: App, ctx: Ctx, dispatcher: Dispatcher) {
     { preHandler: staffOrAdmin, schema: { body: newPatient, response: { 201: publicUser, 400: errorBody, 409: errorBody, ...denied } } },
     async (req, reply) => {
       const { password, ...fields } = req.body
+      if (await findUserByEmail(db, fields.email)) return reply.code(409).send(errorPayload(409, MESSAGES.emailTaken))
       let password_hash: string | null = null
       if (password !== undefined) {
         assertAcceptablePassword(password)
@@ -106,7 +107,7 @@ export function adminUserRoutes(app: App, ctx: Ctx, dispatcher: Dispatcher) {
           if (!password_hash) await sendInvite(trx, config.PUBLIC_URL, created)
           return created
         })
-        if (!password_hash) dispatcher.nudge()
+        if (!password_hash) outbox.nudge()
         req.log.info({ userId: user.id, by: req.account!.id, invited: !password_hash }, 'patient account created')
         return reply.code(201).send(toPublicUser(user))
       } catch (err) {

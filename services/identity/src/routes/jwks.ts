@@ -1,6 +1,6 @@
 import type { App } from '@hearing/service-kit'
 import { z } from 'zod'
-import type { KeyStore } from '../signing-keys.js'
+import type { KeyStore } from '../signing-keys/index.js'
 
 // Declared member by member: the response schema itself keeps anything else (a private `d`) out.
 const publicJwk = z.object({

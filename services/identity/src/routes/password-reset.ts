@@ -5,28 +5,30 @@ import { emailField, passwordField } from '../accounts/fields.js'
 import { consumeOneTimeToken, peekOneTimeToken } from '../accounts/one-time-tokens.js'
 import { revokeUserSessions } from '../accounts/sessions.js'
 import { findUserByEmail, updateUser } from '../accounts/users.js'
-import type { Dispatcher } from '../email/dispatcher.js'
-import { crossSiteGuard, type Ctx } from '../http.js'
+import type { OutboxRelay } from '@hearing/service-kit'
+import { clientAddress, crossSiteGuard, type Ctx } from '../http.js'
 import { MESSAGES } from '../messages.js'
 import { hashPassword } from '../passwords/hash.js'
 import { assertAcceptablePassword } from '../passwords/policy.js'
-import { clearFailures, throttleKey } from '../throttle.js'
+import { clearFailures, mailThrottle, throttleKey } from '../throttle.js'
 
 /** "Forgot password?": a single-use link by e-mail, then a new password that ends every session. */
-export function passwordResetRoutes(app: App, ctx: Ctx, dispatcher: Dispatcher) {
+export function passwordResetRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'nudge'>) {
   const { db, config } = ctx
 
   app.post(
     '/password-reset/request',
     {
       preHandler: crossSiteGuard(config),
-      schema: { body: z.object({ email: emailField }), response: { 202: z.object({ status: z.literal('sent_if_account_exists') }), 400: errorBody } },
+      schema: { body: z.object({ email: emailField }), response: { 202: z.object({ status: z.literal('sent_if_account_exists') }), 400: errorBody, 429: errorBody } },
     },
     async (req, reply) => {
+      const wait = await mailThrottle(db, clientAddress(req), req.body.email)
+      if (wait > 0) return reply.code(429).header('retry-after', String(wait)).send(errorPayload(429, MESSAGES.tooManyRequests))
       const user = await findUserByEmail(db, req.body.email)
       if (user) {
         const sent = await db.transaction().execute((trx) => sendPasswordReset(trx, config.PUBLIC_URL, user))
-        if (sent) dispatcher.nudge()
+        if (sent) outbox.nudge()
       }
       // The same answer whether or not the address has an account.
       return reply.code(202).send({ status: 'sent_if_account_exists' })

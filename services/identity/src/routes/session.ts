@@ -26,7 +26,7 @@ export function sessionRoutes(app: App, ctx: Ctx) {
         return reply.code(401).send(errorPayload(401, MESSAGES.sessionEnded))
       }
       setRefreshCookie(reply, result.refresh, config)
-      return accessFor(ctx, user)
+      return accessFor(ctx, user, result.refresh.familyId)
     },
   )
 

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer'
-import type { Email } from '../database.js'
+import type { EmailPayload } from '../delivery/topics.js'
 
 /**
  * Where e-mails go: an SMTP server (nodemailer) when SMTP_URL is set, else nowhere beyond the
@@ -7,8 +7,11 @@ import type { Email } from '../database.js'
  */
 export interface Mailer {
   kind: 'smtp' | 'local'
-  /** Hands the e-mail to the SMTP server; rejects with the server's or the network's error. */
-  send(email: Email): Promise<void>
+  /**
+   * Hands the e-mail to the SMTP server; rejects with the server's or the network's error. `id` is
+   * the delivery's id: the Message-ID is made from it.
+   */
+  send(id: string, email: EmailPayload): Promise<void>
   close(): void
 }
 
@@ -43,15 +46,18 @@ export function createMailer({ smtpUrl, from, connectionTimeoutMs = 10_000, sock
   const domain = senderDomain(from)
   return {
     kind: 'smtp',
-    async send(email) {
+    async send(id, email) {
       await transport.sendMail({
         from,
-        to: email.to_address,
+        to: email.to,
         subject: email.subject,
-        text: email.text_body,
-        ...(email.html_body ? { html: email.html_body } : {}),
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        ...(email.attachments
+          ? { attachments: email.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.contentBase64, encoding: 'base64' })) }
+          : {}),
         // The same Message-ID on every attempt: a retry after a lost reply is recognisably the same e-mail.
-        messageId: `<${email.id}@${domain}>`,
+        messageId: `<${id}@${domain}>`,
         headers: { 'Auto-Submitted': 'auto-generated' },
       })
     },

@@ -2,11 +2,24 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import type { Location, MessagingProvider } from './provider.js'
 
-/** The embedded default: everything lives in this service's own Postgres schema. */
+/**
+ * The embedded default: everything lives in this service's own Postgres schema. A message or an
+ * appointment is its delivery row (staff read them in the dashboard's inbox); nothing leaves.
+ */
 export function localProvider(db: Kysely<Database>): MessagingProvider {
   return {
+    name: 'local',
     async getLocations(): Promise<Location[]> {
       return db.selectFrom('locations').select(['uid', 'name']).orderBy('position').orderBy('name').execute()
+    },
+    async sendMessage() {
+      return { status: 'local' }
+    },
+    async upsertContact(contact) {
+      return { status: 'local', providerRef: `local:${contact.user_id}` }
+    },
+    async createAppointment(appointment) {
+      return { status: 'local', providerRef: `local:${appointment.appointment_id}` }
     },
   }
 }

@@ -1,9 +1,26 @@
+import type { AppointmentPayload, ContactPayload, MessagePayload } from '../delivery/topics.js'
+
 export interface Location {
   uid: string
   name: string
 }
 
-/** The customer-messaging provider (the spec's messaging-sync function). */
+/** What the provider answers for work it accepted: where it lives there, or that it stays here. */
+export interface ProviderResult {
+  status: 'delivered' | 'local'
+  /** The provider's id of what it created. */
+  providerRef?: string | null
+}
+
+/**
+ * The customer-messaging provider (the spec's messaging-sync functions): the embedded local one, or
+ * Podium. Failures throw: PermanentDeliveryError when retrying cannot help, RetryLaterError when the
+ * provider says when to come back, anything else is retried with backoff.
+ */
 export interface MessagingProvider {
+  readonly name: 'local' | 'podium'
   getLocations(): Promise<Location[]>
+  sendMessage(message: MessagePayload, deliveryId: string): Promise<ProviderResult>
+  upsertContact(contact: ContactPayload, deliveryId: string): Promise<ProviderResult>
+  createAppointment(appointment: AppointmentPayload, deliveryId: string): Promise<ProviderResult>
 }

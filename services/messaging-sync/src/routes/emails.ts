@@ -1,56 +1,32 @@
 import { errorBody, type App } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import type { Database } from '../database.js'
-import type { EmailDelivery } from '../email/delivery.js'
-import { insertEmail, latestEmails } from '../email/outbox.js'
-
-const noLineBreaks = (v: string) => !/[\r\n]/.test(v)
-
-const emailRequest = z.object({
-  /** Chosen by the caller, stable across its retries: the same key is the same e-mail. */
-  idempotency_key: z.string().min(1).max(200),
-  to: z.email({ error: 'must be an e-mail address' }).max(320),
-  subject: z.string().trim().min(1).max(300).refine(noLineBreaks, 'must be a single line'),
-  text: z.string().min(1).max(100_000),
-  html: z.string().min(1).max(200_000).optional(),
-})
+import { DELIVERY_STATUSES, type Database } from '../database.js'
+import { latestOfTopic } from '../delivery/store.js'
 
 const mailboxEntry = z.object({
   id: z.string(),
   to: z.string(),
   subject: z.string(),
-  text: z.string(),
-  status: z.enum(['pending', 'queued', 'sent', 'local', 'failed']),
+  /** What the e-mail is (confirm, reset, invite...), when its producer said. */
+  kind: z.string().nullable(),
+  status: z.enum(DELIVERY_STATUSES),
   attempts: z.number(),
   last_error: z.string().nullable(),
   created_at: z.string(),
   sent_at: z.string().nullable(),
+  /** When the next slow retry is due (status waiting). */
+  retry_at: z.string().nullable(),
 })
 
-/**
- * POST /internal/emails (services only: the kit demands the internal token): commits the e-mail to
- * the outbox, then hands it to the queue. 202 means it will be delivered, whatever Redis or the
- * SMTP server are doing right now.
- */
-export function emailRoutes(app: App, db: Kysely<Database>, delivery: EmailDelivery) {
-  app.post(
-    '/internal/emails',
-    {
-      bodyLimit: 1024 * 1024,
-      schema: {
-        body: emailRequest,
-        response: { 202: z.object({ id: z.string() }), 400: errorBody, 403: errorBody },
-      },
-    },
-    async (req, reply) => {
-      const { id, status } = await insertEmail(db, req.body)
-      if (status === 'pending') await delivery.enqueue(id)
-      return reply.code(202).send({ id })
-    },
-  )
+const payloadFields = z.object({ to: z.string().catch(''), subject: z.string().catch(''), kind: z.string().nullable().catch(null) }).catch({ to: '', subject: '', kind: null })
 
-  /** GET /admin/mailbox: the local mailbox and delivery log, newest first (admins). */
+/**
+ * GET /admin/mailbox: the delivery log of e-mails, newest first (admins). What staff need to help
+ * a patient (to whom, what, when, where it is), never the body: e-mails carry live secret links
+ * (confirmation, password reset, account setup) that are for their recipient only.
+ */
+export function mailboxRoutes(app: App, db: Kysely<Database>) {
   app.get(
     '/admin/mailbox',
     {
@@ -63,18 +39,22 @@ export function emailRoutes(app: App, db: Kysely<Database>, delivery: EmailDeliv
     async (req, reply) => {
       // Personal data: never kept by a browser or a proxy.
       reply.header('cache-control', 'no-store')
-      const rows = await latestEmails(db, req.query.limit)
-      return rows.map((e) => ({
-        id: e.id,
-        to: e.to_address,
-        subject: e.subject,
-        text: e.text_body,
-        status: e.status,
-        attempts: e.attempts,
-        last_error: e.last_error,
-        created_at: e.created_at.toISOString(),
-        sent_at: e.sent_at?.toISOString() ?? null,
-      }))
+      const rows = await latestOfTopic(db, 'email', req.query.limit)
+      return rows.map((e) => {
+        const { to, subject, kind } = payloadFields.parse({ kind: null, ...(e.payload as object) })
+        return {
+          id: e.id,
+          to: to || '(unknown)',
+          subject: subject || '(could not be handed over)',
+          kind,
+          status: e.status,
+          attempts: e.attempts,
+          last_error: e.last_error,
+          created_at: e.created_at.toISOString(),
+          sent_at: e.delivered_at?.toISOString() ?? null,
+          retry_at: e.retry_at?.toISOString() ?? null,
+        }
+      })
     },
   )
 }

@@ -1,5 +1,7 @@
-import type { Migrations } from '@hearing/service-kit'
+import { outboxMigration, type Migrations } from '@hearing/service-kit'
 import { sql } from 'kysely'
+import { appointments } from './2026-11-24T0200-appointments.js'
+import { appointmentLifecycle } from './2026-11-25T0100-appointment-lifecycle.js'
 
 // Frozen in time: migrations never import application code.
 export const migrations: Migrations = {
@@ -21,4 +23,7 @@ export const migrations: Migrations = {
       await db.schema.dropTable('appointment_types').execute()
     },
   },
+  '2026-11-24T0200-appointments': appointments,
+  '2026-11-24T0201-outbox': outboxMigration('scheduling'),
+  '2026-11-25T0100-appointment-lifecycle': appointmentLifecycle,
 }

@@ -5,12 +5,14 @@ import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard'
 import { useAuth } from '@/features/auth/use-auth'
+import { useLocations } from '@/features/locations/api/get-locations'
 
 /**
  * /admin (SPEC §2 "Admin dashboard"). Admins manage; staff may look at the user list (the API lets
  * them read it) but change nothing; everyone else sees "Access Denied".
  */
 export default function AdminPage() {
+  const { data: clinics } = useLocations()
   const { status, user, role } = useAuth()
   const allowed = role === 'admin' || role === 'staff'
 
@@ -37,7 +39,7 @@ export default function AdminPage() {
           <>
             <h1>Admin Dashboard</h1>
             <Muted>Signed in as {user.email} ({role}).</Muted>
-            <AdminDashboard isAdmin={role === 'admin'} currentUserId={user.id} />
+            <AdminDashboard isAdmin={role === 'admin'} currentUserId={user.id} clinics={clinics} />
           </>
         )}
       </Page>

@@ -5,10 +5,12 @@ import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { ErrorPanel } from '@/components/ui/error-panel'
 import { paths } from '@/config/paths'
+import { MyAppointments } from '@/features/appointments/components/my-appointments'
 import { useAuth } from '@/features/auth/use-auth'
 import { useLocations } from '@/features/locations/api/get-locations'
 import { useMe } from '@/features/profile/api/me'
 import { ProfileForm } from '@/features/profile/components/profile-form'
+import { MyOrderRequests } from '@/features/shop/components/my-order-requests'
 import { notify } from '@/lib/notify'
 
 /** /profile (SPEC §2 "Profile"): the signed-in user's settings; a sign-in prompt otherwise. */
@@ -78,6 +80,8 @@ function SignedInProfile({ userId }: { userId: string }) {
           updateUser(saved)
         }}
       />
+      <MyAppointments />
+      <MyOrderRequests />
     </>
   )
 }

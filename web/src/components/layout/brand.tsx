@@ -51,11 +51,13 @@ const BrandLink = styled(Link)<{ $inverse: boolean }>`
 `
 
 const Name = styled.span`
-  /* Two lines ("North Georgia / Hearing Care"): wraps at this width, and never squeezed narrower. */
-  max-width: 8em;
+  /* Two lines ("North Georgia / Hearing Care"): wraps at this width, and never squeezed narrower.
+     On phones a little narrower, so the cart button fits beside it at 320 px. */
+  max-width: 6.5em;
   font-size: ${({ theme }) => theme.fontSizes.sm};
 
   ${({ theme }) => theme.media.fromTablet} {
+    max-width: 8em;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 

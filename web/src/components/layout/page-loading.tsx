@@ -8,11 +8,17 @@ import { Container } from '@/components/ui/container'
  */
 export function PageLoading() {
   return (
-    <Container>
+    <Screen>
       <Message role="status">Loading…</Message>
-    </Container>
+    </Screen>
   )
 }
+
+// A screen tall: the footer stays below the fold until the page arrives, instead of being pushed
+// down by it (a layout shift) on pages rendered in the browser.
+const Screen = styled(Container)`
+  min-height: 100vh;
+`
 
 const appear = keyframes`
   from { opacity: 0; }

@@ -216,7 +216,11 @@ const BarInner = styled(Container)`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${({ theme }) => theme.space[2]};
+
+  ${({ theme }) => theme.media.fromTablet} {
+    gap: ${({ theme }) => theme.space[3]};
+  }
   min-height: 4.5rem;
   padding-block: ${({ theme }) => theme.space[2]};
 `
@@ -232,7 +236,7 @@ const DesktopNav = styled.nav`
 const NavList = styled.ul`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: 0;
   margin: 0;
   padding: 0;
   list-style: none;
@@ -242,7 +246,8 @@ const BarLink = styled(NavLink)`
   display: inline-flex;
   align-items: center;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[2]} 0.625rem`};
+  /* Narrow enough that a signed-in header (Account instead of Sign In) fits at 1280 px. */
+  padding: ${({ theme }) => `${theme.space[2]} 0.375rem`};
   border-radius: ${({ theme }) => theme.radii.md};
   color: ${({ theme }) => theme.colors.text};
   font-size: ${({ theme }) => theme.fontSizes.sm};
@@ -265,7 +270,11 @@ const Actions = styled.div`
   display: flex;
   flex: none;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${({ theme }) => theme.space[1]};
+
+  ${({ theme }) => theme.media.fromTablet} {
+    gap: ${({ theme }) => theme.space[2]};
+  }
 `
 
 const BookButton = styled(ButtonLink)`
@@ -280,7 +289,7 @@ const BookButton = styled(ButtonLink)`
 
   /* Beside the full navigation the words are enough: room for the cart button. */
   ${({ theme }) => theme.media.fromNav} {
-    padding-inline: ${({ theme }) => theme.space[3]};
+    padding-inline: ${({ theme }) => theme.space[2]};
 
     svg {
       display: none;

@@ -57,6 +57,14 @@ export const Select = styled.select`
   ${controlStyles}
 `
 
+/** A multi-line text control (messages, notes), styled like the others. */
+export const TextArea = styled.textarea`
+  ${controlStyles}
+  font: inherit;
+  font-size: ${({ theme }) => theme.fontSizes.base};
+  resize: vertical;
+`
+
 /** Help text under a control (reference it with aria-describedby). */
 export const Hint = styled.p`
   margin: 0;

@@ -2,18 +2,24 @@ import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
 
-/** An e-mail the site sent (or kept locally when no SMTP server is configured). */
+/**
+ * An e-mail the site sent (or kept locally when no SMTP server is configured): what staff need to
+ * help a patient, never its body (e-mails carry live links meant for their recipient only).
+ */
 export interface MailboxMessage {
   id: string
   to: string
   subject: string
-  text: string
-  /** e.g. 'pending', 'sent', 'failed', 'local'. */
+  /** What the e-mail is (confirm, reset, invite...), when known. */
+  kind: string | null
+  /** pending, queued, waiting (quick retries ran out), delivered, local, failed, refused. */
   status: string
   attempts: number
   last_error: string | null
   created_at: string
   sent_at: string | null
+  /** When a waiting e-mail is tried again. */
+  retry_at: string | null
 }
 
 export const mailboxKey = '/messaging/admin/mailbox'

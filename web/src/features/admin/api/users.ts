@@ -21,3 +21,17 @@ export function useUsers(enabled: boolean) {
 export function updateUserRole(id: string, role: Role): Promise<User> {
   return api.patch<User>(`/identity/admin/users/${encodeURIComponent(id)}/role`, { role })
 }
+
+/** SPEC §3 "New-patient input". Without a password identity e-mails an invitation to choose one. */
+export interface NewPatient {
+  first_name: string
+  last_name: string
+  email: string
+  phone?: string
+  password?: string
+}
+
+/** POST /api/identity/admin/patients (staff or admin): a customer account for a new patient. */
+export function createPatient(body: NewPatient): Promise<User> {
+  return api.post<User>('/identity/admin/patients', { ...body })
+}

@@ -1,25 +1,31 @@
 import { useSearchParams } from 'react-router-dom'
-import styled from 'styled-components'
 
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/components/ui/radix-tabs'
 
+import { AppointmentsPanel } from './appointments-panel'
+import { InboxList } from './inbox-list'
 import { MailboxList } from './mailbox-list'
+import { OrdersList } from './orders-list'
+import { SettingsPanel } from './settings-panel'
 import { UsersTable } from './users-table'
 
-type Tab = 'users' | 'orders' | 'email'
+type Tab = 'users' | 'appointments' | 'orders' | 'inbox' | 'email' | 'settings'
 
 interface AdminDashboardProps {
   isAdmin: boolean
   currentUserId: string
+  /** The clinics (uid, name), so order requests show the clinic's name. */
+  clinics?: ReadonlyArray<{ uid: string; name: string }>
 }
 
 /**
- * The dashboard's tabs (SPEC §2): Users (default), Orders, and Email (admins: the site's outgoing
- * mail). The open tab is kept in ?tab= so a reload or a shared link reopens it.
+ * The dashboard's tabs (SPEC §2): Users (default), Appointments (staff and admins schedule, confirm,
+ * decline and cancel), Orders, Inbox (messages patients sent; staff
+ * and admins), Email (admins: the site's outgoing mail) and Settings (admins: the messaging provider and the contact sync). The open tab is kept in ?tab= so a reload or a shared link reopens it.
  */
-export function AdminDashboard({ isAdmin, currentUserId }: AdminDashboardProps) {
+export function AdminDashboard({ isAdmin, currentUserId, clinics }: AdminDashboardProps) {
   const [params, setParams] = useSearchParams()
-  const tabs: Tab[] = isAdmin ? ['users', 'orders', 'email'] : ['users', 'orders']
+  const tabs: Tab[] = isAdmin ? ['users', 'appointments', 'orders', 'inbox', 'email', 'settings'] : ['users', 'appointments', 'orders', 'inbox']
   const requested = params.get('tab') as Tab | null
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'users'
 
@@ -37,16 +43,27 @@ export function AdminDashboard({ isAdmin, currentUserId }: AdminDashboardProps) 
     <TabsRoot value={tab} onValueChange={select}>
       <TabsList aria-label="Dashboard sections">
         <TabsTrigger value="users">Users</TabsTrigger>
+        <TabsTrigger value="appointments">Appointments</TabsTrigger>
         <TabsTrigger value="orders">Orders</TabsTrigger>
+        <TabsTrigger value="inbox">Inbox</TabsTrigger>
         {isAdmin ? <TabsTrigger value="email">Email</TabsTrigger> : null}
+        {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
       </TabsList>
       <TabsContent value="users">
         <h2>User Management</h2>
         <UsersTable canEditRoles={isAdmin} currentUserId={currentUserId} />
       </TabsContent>
+      <TabsContent value="appointments">
+        <h2>Appointment Management</h2>
+        <AppointmentsPanel clinics={clinics} />
+      </TabsContent>
       <TabsContent value="orders">
         <h2>Order Management</h2>
-        <Placeholder>Order management functionality coming soon...</Placeholder>
+        <OrdersList clinics={clinics} />
+      </TabsContent>
+      <TabsContent value="inbox">
+        <h2>Inbox</h2>
+        <InboxList />
       </TabsContent>
       {isAdmin ? (
         <TabsContent value="email">
@@ -54,10 +71,12 @@ export function AdminDashboard({ isAdmin, currentUserId }: AdminDashboardProps) 
           <MailboxList />
         </TabsContent>
       ) : null}
+      {isAdmin ? (
+        <TabsContent value="settings">
+          <h2>Settings</h2>
+          <SettingsPanel />
+        </TabsContent>
+      ) : null}
     </TabsRoot>
   )
 }
-
-const Placeholder = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-`

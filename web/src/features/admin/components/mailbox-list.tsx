@@ -9,10 +9,20 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeS
 const statusText: Record<string, string> = {
   pending: 'Pending',
   queued: 'Queued',
-  sent: 'Sent',
+  waiting: 'Stuck: retrying',
+  delivered: 'Sent',
   failed: 'Failed',
+  refused: 'Could not be handed over',
   local: 'Local only',
 }
+
+const kindText: Record<string, string> = {
+  confirm: 'Email confirmation',
+  reset: 'Password reset',
+  invite: 'Account setup',
+}
+
+const PROBLEM_STATUSES = new Set(['failed', 'refused', 'waiting'])
 
 /** The Email tab: every e-mail the site sent or kept in its local mailbox, newest first. */
 export function MailboxList() {
@@ -22,7 +32,9 @@ export function MailboxList() {
     <RefreshablePanel
       resource={mailbox}
       noun="emails"
-      summary={() => 'E-mails the site sent. Without an SMTP server they are kept here ("Local only") so nothing is lost.'}
+      summary={() =>
+        'E-mails the site sent. Without an SMTP server they are kept here ("Local only") so nothing is lost. Their links are for the recipient only, so the text is not shown.'
+      }
     >
       {(messages) =>
         messages.length === 0 ? (
@@ -47,14 +59,15 @@ function Message({ message }: { message: MailboxMessage }) {
           <Subject>{message.subject}</Subject>
           <Meta>
             To {message.to} · {timeFormat.format(new Date(message.created_at))} ·{' '}
-            <Status $failed={message.status === 'failed'}>{statusText[message.status] ?? message.status}</Status>
+            <Status $failed={PROBLEM_STATUSES.has(message.status)}>{statusText[message.status] ?? message.status}</Status>
           </Meta>
         </Summary>
         <Body>
-          <Text>{message.text}</Text>
           <Meta>
+            {message.kind ? `${kindText[message.kind] ?? message.kind} · ` : ''}
             Attempts: {message.attempts}
             {message.sent_at ? ` · Sent ${timeFormat.format(new Date(message.sent_at))}` : ''}
+            {message.retry_at ? ` · Next try ${timeFormat.format(new Date(message.retry_at))}` : ''}
           </Meta>
           {message.last_error ? <ErrorText>Last error: {message.last_error}</ErrorText> : null}
         </Body>
@@ -103,17 +116,6 @@ const Body = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[3]};
   padding: 0 ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[4]};
-`
-
-const Text = styled.pre`
-  margin: 0;
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
-  font-family: ${({ theme }) => theme.fonts.body};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
 `
 
 const ErrorText = styled.p`

@@ -1,14 +1,16 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 
 import { Button } from '@/components/ui/button'
 import { Hint, InputField } from '@/components/ui/form-controls'
+import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 
 import { completePasswordReset } from '../api/password-reset'
 import { MIN_PASSWORD_LENGTH } from '../password'
+import { resetPasswordSchema } from '../schemas'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack, Notice } from './auth-card'
@@ -16,26 +18,18 @@ import { ConfirmPasswordField } from './confirm-password-field'
 
 /** A new password for the account of a reset link; every session of it is signed out afterwards. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: () => void }) {
-  const id = useId()
   const { status, signOut } = useAuth()
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [mismatch, setMismatch] = useState(false)
+  const form = useZodForm(resetPasswordSchema, { password: '', confirm: '' }, { alsoClears: { password: ['confirm'] } })
+  // Stays true after success: the page is on its way to sign-in.
+  const [leaving, setLeaving] = useState(false)
   const [linkError, setLinkError] = useState<string | null>(null)
-  const confirmRef = useRef<HTMLInputElement>(null)
+  const busy = form.formState.isSubmitting || leaving
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    if (password !== confirm) {
-      setMismatch(true)
-      confirmRef.current?.focus()
-      return
-    }
-    setBusy(true)
+  const onSubmit = form.handleSubmit(async ({ password }) => {
     setLinkError(null)
     try {
       await completePasswordReset(token, password)
+      setLeaving(true)
       // The server ended every session of the account, this browser's included.
       if (status === 'signed-in') await signOut()
       notify.success('Password updated', 'Your password has been changed. Please sign in with your new password.')
@@ -44,9 +38,8 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       const message = error instanceof Error ? error.message : 'Please try again.'
       if (error instanceof ApiError && error.status === 400 && /link|token|expired/i.test(message)) setLinkError(message)
       else notify.error('Password not changed', message)
-      setBusy(false)
     }
-  }
+  })
 
   return (
     <FormStack onSubmit={onSubmit} aria-label="Choose a new password">
@@ -59,35 +52,18 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
         </Notice>
       ) : null}
       <InputField
-        id={`${id}-password`}
+        {...form.field('password', { hint: true })}
         label="New password"
-        name="new-password"
         type="password"
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
         required
-        value={password}
-        onChange={(e) => {
-          setPassword(e.target.value)
-          setMismatch(false)
-        }}
-        aria-describedby={`${id}-hint`}
       >
-        <Hint id={`${id}-hint`}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
+        <Hint id={form.ids('password').hint}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
       </InputField>
-      <ConfirmPasswordField
-        ref={confirmRef}
-        id={`${id}-confirm`}
-        label="Confirm new password"
-        name="confirm-password"
-        value={confirm}
-        onChange={(e) => {
-          setConfirm(e.target.value)
-          setMismatch(false)
-        }}
-        mismatch={mismatch}
-        errorId={`${id}-mismatch`}
-      />
+      <ConfirmPasswordField {...form.field('confirm')} label="Confirm new password">
+        {form.errorFor('confirm', { announce: true })}
+      </ConfirmPasswordField>
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Saving...' : 'Set New Password'}

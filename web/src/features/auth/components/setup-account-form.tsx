@@ -1,20 +1,20 @@
-import { useId, useRef, useState, type FormEvent } from 'react'
+import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
-import { FieldError, Hint, InputField } from '@/components/ui/form-controls'
+import { Hint, InputField } from '@/components/ui/form-controls'
+import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 
 import { completeAccountSetup } from '../api/account-setup'
 import { MIN_PASSWORD_LENGTH } from '../password'
+import { setupAccountErrorTitles, setupAccountSchema } from '../schemas'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack } from './auth-card'
-
-type FieldName = 'email' | 'password' | 'confirm'
 
 interface SetupAccountFormProps {
   token: string
@@ -26,100 +26,46 @@ interface SetupAccountFormProps {
 
 /** Email, password and confirmation (SPEC §2 "Account setup", §5, §8); success signs the visitor in. */
 export function SetupAccountForm({ token, invitedEmail, onComplete }: SetupAccountFormProps) {
-  const id = useId()
   const { startSession } = useAuth()
-  const [email, setEmail] = useState(invitedEmail)
-  const [password, setPassword] = useState('')
-  const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<{ field: FieldName; message: string } | null>(null)
-  const refs = {
-    email: useRef<HTMLInputElement>(null),
-    password: useRef<HTMLInputElement>(null),
-    confirm: useRef<HTMLInputElement>(null),
-  }
+  // Errors stay until the next submit (each one also comes as a toast).
+  const form = useZodForm(setupAccountSchema, { email: invitedEmail, password: '', confirm: '' }, { clearErrorsOnEdit: false })
+  const { field, errorFor } = form
+  // Stays true after success: the page is on its way home.
+  const [leaving, setLeaving] = useState(false)
+  const busy = form.formState.isSubmitting || leaving
 
-  const fail = (field: FieldName, title: string, message: string) => {
-    setError({ field, message })
-    notify.error(title, message)
-    refs[field].current?.focus()
-  }
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setError(null)
-    if (!email.trim()) return fail('email', 'Email Required', 'Please enter your email address.')
-    if (password !== confirm) return fail('confirm', 'Password Mismatch', 'Passwords do not match. Please try again.')
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      return fail('password', 'Password Too Short', `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.`)
-    }
-    setBusy(true)
-    try {
-      const session = await completeAccountSetup({ token, email: email.trim(), password })
-      startSession(session)
-      notify.success('Account Ready', 'Your password is set and you are now signed in.')
-      onComplete()
-    } catch (err) {
-      const serverMessage = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined
-      notify.error('Setup Failed', serverMessage ?? 'Failed to complete setup. Please try again.')
-      setBusy(false)
-    }
-  }
-
-  const errorFor = (field: FieldName) =>
-    error?.field === field ? (
-      <FieldError id={`${id}-${field}-error`}>{error.message}</FieldError>
-    ) : null
-  const invalid = (field: FieldName) => ({
-    'aria-invalid': error?.field === field || undefined,
-    'aria-describedby': [field === 'password' ? `${id}-password-hint` : '', error?.field === field ? `${id}-${field}-error` : '']
-      .filter(Boolean)
-      .join(' ') || undefined,
-  })
+  const onSubmit = form.handleSubmit(
+    async ({ email, password }) => {
+      try {
+        const session = await completeAccountSetup({ token, email, password })
+        setLeaving(true)
+        startSession(session)
+        notify.success('Account Ready', 'Your password is set and you are now signed in.')
+        onComplete()
+      } catch (err) {
+        const serverMessage = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined
+        notify.error('Setup Failed', serverMessage ?? 'Failed to complete setup. Please try again.')
+      }
+    },
+    // The schema reports one problem at a time; the form focuses its field.
+    (errors) => {
+      for (const name of ['email', 'confirm', 'password'] as const) {
+        const message = errors[name]?.message
+        if (message) return notify.error(setupAccountErrorTitles[name], message)
+      }
+    },
+  )
 
   return (
     <FormStack onSubmit={onSubmit} noValidate aria-label="Set up your account">
-      <InputField
-        ref={refs.email}
-        id={`${id}-email`}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        {...invalid('email')}
-      >
+      <InputField {...field('email')} label="Email" type="email" autoComplete="email" required>
         {errorFor('email')}
       </InputField>
-      <InputField
-        ref={refs.password}
-        id={`${id}-password`}
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        {...invalid('password')}
-      >
-        <Hint id={`${id}-password-hint`}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
+      <InputField {...field('password', { hint: true })} label="Password" type="password" autoComplete="new-password" required>
+        <Hint id={form.ids('password').hint}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
         {errorFor('password')}
       </InputField>
-      <InputField
-        ref={refs.confirm}
-        id={`${id}-confirm`}
-        label="Confirm password"
-        name="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={confirm}
-        onChange={(e) => setConfirm(e.target.value)}
-        {...invalid('confirm')}
-      >
+      <InputField {...field('confirm')} label="Confirm password" type="password" autoComplete="new-password" required>
         {errorFor('confirm')}
       </InputField>
       <Actions>

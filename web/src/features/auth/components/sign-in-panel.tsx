@@ -1,13 +1,15 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
 import { InputField } from '@/components/ui/form-controls'
+import { useZodForm } from '@/components/ui/use-zod-form'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 
 import { requestPasswordReset } from '../api/password-reset'
 import { resendConfirmation } from '../api/sign-up'
+import { forgotPasswordSchema, signInSchema } from '../schemas'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack, LinkButton, Notice } from './auth-card'
@@ -20,26 +22,29 @@ interface SignInPanelProps {
 /** The "signin" tab: the sign-in form, or the "Forgot password?" form in its place. */
 export function SignInPanel(props: SignInPanelProps) {
   const [mode, setMode] = useState<'sign-in' | 'forgot'>('sign-in')
+  // The address typed in one form is carried over to the other.
   const [email, setEmail] = useState('')
   // Moving between the two forms moves focus to the new one's heading or first field.
   const switched = useRef(false)
 
-  const show = (next: typeof mode) => {
+  const show = (next: typeof mode) => (typedEmail: string) => {
     switched.current = true
+    setEmail(typedEmail)
     setMode(next)
   }
 
   return mode === 'sign-in' ? (
-    <SignInForm {...props} email={email} setEmail={setEmail} onForgot={() => show('forgot')} focusOnMount={switched} />
+    <SignInForm {...props} email={email} onForgot={show('forgot')} focusOnMount={switched} />
   ) : (
-    <ForgotPasswordForm {...props} email={email} setEmail={setEmail} onBack={() => show('sign-in')} />
+    <ForgotPasswordForm {...props} email={email} onBack={show('sign-in')} />
   )
 }
 
 interface SignInFormProps extends SignInPanelProps {
+  /** The address to start with. */
   email: string
-  setEmail: (email: string) => void
-  onForgot: () => void
+  /** Called with the address typed so far. */
+  onForgot: (email: string) => void
   focusOnMount: { current: boolean }
 }
 
@@ -49,39 +54,37 @@ function isUnconfirmed(error: unknown): boolean {
   return body?.code === undefined || body.code === 'email_not_confirmed'
 }
 
-function SignInForm({ busy, setBusy, email, setEmail, onForgot, focusOnMount }: SignInFormProps) {
+function SignInForm({ busy, setBusy, email, onForgot, focusOnMount }: SignInFormProps) {
   const { signIn } = useAuth()
-  const id = useId()
-  const [password, setPassword] = useState('')
+  const form = useZodForm(signInSchema, { email, password: '' })
   const [unconfirmed, setUnconfirmed] = useState<{ email: string; resent: boolean } | null>(null)
-  const emailRef = useRef<HTMLInputElement>(null)
   const noticeRef = useRef<HTMLDivElement>(null)
+  const { setFocus } = form
 
   useEffect(() => {
-    if (focusOnMount.current) emailRef.current?.focus()
-  }, [focusOnMount])
+    if (focusOnMount.current) setFocus('email')
+  }, [focusOnMount, setFocus])
 
   useEffect(() => {
     if (unconfirmed && !unconfirmed.resent) noticeRef.current?.focus()
   }, [unconfirmed])
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const onSubmit = form.handleSubmit(async (input) => {
     setBusy(true)
     setUnconfirmed(null)
     try {
       // On success the page redirects (the session status changes).
-      await signIn({ email: email.trim(), password })
+      await signIn(input)
     } catch (error) {
       if (isUnconfirmed(error)) {
-        setUnconfirmed({ email: email.trim(), resent: false })
+        setUnconfirmed({ email: input.email, resent: false })
       } else {
         notify.error('Sign in failed', error instanceof Error ? error.message : 'Please try again.')
       }
     } finally {
       setBusy(false)
     }
-  }
+  })
 
   const onResend = async () => {
     if (!unconfirmed) return
@@ -114,28 +117,9 @@ function SignInForm({ busy, setBusy, email, setEmail, onForgot, focusOnMount }: 
           )}
         </Notice>
       ) : null}
-      <InputField
-        ref={emailRef}
-        id={`${id}-email`}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <InputField
-        id={`${id}-password`}
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      >
-        <LinkButton type="button" onClick={onForgot}>
+      <InputField {...form.field('email')} label="Email" type="email" autoComplete="email" required />
+      <InputField {...form.field('password')} label="Password" type="password" autoComplete="current-password" required>
+        <LinkButton type="button" onClick={() => onForgot(form.getValues('email'))}>
           Forgot password?
         </LinkButton>
       </InputField>
@@ -149,14 +133,15 @@ function SignInForm({ busy, setBusy, email, setEmail, onForgot, focusOnMount }: 
 }
 
 interface ForgotPasswordFormProps extends SignInPanelProps {
+  /** The address to start with. */
   email: string
-  setEmail: (email: string) => void
-  onBack: () => void
+  /** Called with the address typed so far. */
+  onBack: (email: string) => void
 }
 
 /** Asks for a reset link. The answer is the same whether or not an account exists. */
-function ForgotPasswordForm({ busy, setBusy, email, setEmail, onBack }: ForgotPasswordFormProps) {
-  const id = useId()
+function ForgotPasswordForm({ busy, setBusy, email, onBack }: ForgotPasswordFormProps) {
+  const form = useZodForm(forgotPasswordSchema, { email })
   const headingRef = useRef<HTMLHeadingElement>(null)
   const [sentTo, setSentTo] = useState<string | null>(null)
 
@@ -164,11 +149,9 @@ function ForgotPasswordForm({ busy, setBusy, email, setEmail, onBack }: ForgotPa
     headingRef.current?.focus()
   }, [])
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
+  const onSubmit = form.handleSubmit(async ({ email: address }) => {
     setBusy(true)
     try {
-      const address = email.trim()
       await requestPasswordReset(address)
       setSentTo(address)
     } catch (error) {
@@ -176,12 +159,13 @@ function ForgotPasswordForm({ busy, setBusy, email, setEmail, onBack }: ForgotPa
     } finally {
       setBusy(false)
     }
-  }
+  })
 
+  const titleId = `${form.formId}-title`
   return (
-    <FormStack onSubmit={onSubmit} aria-labelledby={`${id}-title`}>
+    <FormStack onSubmit={onSubmit} aria-labelledby={titleId}>
       <div>
-        <Heading id={`${id}-title`} ref={headingRef} tabIndex={-1}>
+        <Heading id={titleId} ref={headingRef} tabIndex={-1}>
           Reset your password
         </Heading>
         <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
@@ -196,21 +180,12 @@ function ForgotPasswordForm({ busy, setBusy, email, setEmail, onBack }: ForgotPa
           </Notice>
         ) : null}
       </div>
-      <InputField
-        id={`${id}-email`}
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <InputField {...form.field('email')} label="Email" type="email" autoComplete="email" required />
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
           {busy ? 'Sending...' : 'Send reset link'}
         </Button>
-        <LinkButton type="button" onClick={onBack}>
+        <LinkButton type="button" onClick={() => onBack(form.getValues('email'))}>
           Back to sign in
         </LinkButton>
       </Actions>

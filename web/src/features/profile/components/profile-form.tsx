@@ -1,9 +1,11 @@
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
+import { z } from 'zod/mini'
 
 import { Button } from '@/components/ui/button'
 import { FieldRow, Hint, InputField, SelectField } from '@/components/ui/form-controls'
+import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
 import { notify } from '@/lib/notify'
 import type { User } from '@/types/user'
@@ -34,70 +36,70 @@ const fieldsOf = (p: User) => ({
   location: p.preferred_location_uid ?? '',
 })
 
-type Values = ReturnType<typeof fieldsOf>
-
 const orNull = (value: string) => value.trim() || null
 
-export function profileUpdate(values: Values): ProfileUpdate {
-  return {
-    first_name: values.firstName.trim(),
-    last_name: values.lastName.trim(),
-    address_line1: orNull(values.addressLine1),
-    address_line2: orNull(values.addressLine2),
-    city: orNull(values.city),
-    state: orNull(values.state),
-    zip_code: orNull(values.zip),
-    preferred_location_uid: values.location || null,
-  }
-}
+/** The profile's editable fields, and the update they make: names trimmed, an emptied field cleared (null). */
+export const profileSchema = z.pipe(
+  z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    addressLine1: z.string(),
+    addressLine2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+    location: z.string(),
+  }),
+  z.transform(
+    (v): ProfileUpdate => ({
+      first_name: v.firstName.trim(),
+      last_name: v.lastName.trim(),
+      address_line1: orNull(v.addressLine1),
+      address_line2: orNull(v.addressLine2),
+      city: orNull(v.city),
+      state: orNull(v.state),
+      zip_code: orNull(v.zip),
+      preferred_location_uid: v.location || null,
+    }),
+  ),
+)
 
 /**
  * Profile settings (SPEC §2 "Profile"): personal information, contact information (read-only, with
  * a way to ask for changes), address and preferences; Save Changes and Reset.
  */
 export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
-  const id = useId()
-  const [values, setValues] = useState<Values>(() => fieldsOf(profile))
-  const [saving, setSaving] = useState(false)
+  const form = useZodForm(profileSchema, fieldsOf(profile))
+  const { field, reset } = form
+  const id = form.formId
+  const saving = form.formState.isSubmitting
+  // Reset is offered once a field differs from the saved profile.
+  const changed = form.formState.isDirty
+  const location = form.watch('location')
 
   // A newer copy from the server (after saving, or a revalidation) becomes the form's new baseline.
-  useEffect(() => setValues(fieldsOf(profile)), [profile])
+  useEffect(() => reset(fieldsOf(profile)), [profile, reset])
 
-  const set = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
-    const value = event.target.value
-    setValues((v) => ({ ...v, [field]: value }))
-  }
-  const input = (name: keyof Values) => ({ id: `${id}-${name}`, name, value: values[name], onChange: set(name) })
-
-  const saved = fieldsOf(profile)
-  const changed = (Object.keys(values) as (keyof Values)[]).some((k) => values[k] !== saved[k])
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setSaving(true)
+  const onSubmit = form.handleSubmit(async (update) => {
     try {
-      const updated = await updateMe(profileUpdate(values))
+      const updated = await updateMe(update)
       onSaved(updated)
       notify.success('Profile Updated', 'Your profile has been updated successfully.')
     } catch (error) {
       console.error('Profile update failed', error)
       notify.error('Update Failed', 'Failed to update your profile. Please try again.')
-    } finally {
-      setSaving(false)
     }
-  }
-
-  const onReset = () => setValues(saved)
+  })
 
   // The saved location may not be in the list (e.g. a clinic that closed): keep it selectable.
-  const knownLocation = !values.location || locations?.some((l) => l.uid === values.location)
+  const knownLocation = !location || locations?.some((l) => l.uid === location)
 
   return (
     <Form onSubmit={onSubmit} aria-label="Profile settings">
       <Section title="Personal information" id={`${id}-personal`}>
         <FieldRow>
-          <InputField {...input('firstName')} label="First name" autoComplete="given-name" required />
-          <InputField {...input('lastName')} label="Last name" autoComplete="family-name" required />
+          <InputField {...field('firstName')} label="First name" autoComplete="given-name" required />
+          <InputField {...field('lastName')} label="Last name" autoComplete="family-name" required />
         </FieldRow>
       </Section>
 
@@ -128,13 +130,13 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
       </Section>
 
       <Section title="Address" id={`${id}-address`}>
-        <InputField {...input('addressLine1')} label="Street address" autoComplete="address-line1" />
-        <InputField {...input('addressLine2')} label="Apartment, suite, etc." autoComplete="address-line2" />
-        <InputField {...input('city')} label="City" autoComplete="address-level2" />
+        <InputField {...field('addressLine1')} label="Street address" autoComplete="address-line1" />
+        <InputField {...field('addressLine2')} label="Apartment, suite, etc." autoComplete="address-line2" />
+        <InputField {...field('city')} label="City" autoComplete="address-level2" />
         <FieldRow>
-          <InputField {...input('state')} label="State" autoComplete="address-level1" />
+          <InputField {...field('state')} label="State" autoComplete="address-level1" />
           <InputField
-            {...input('zip')}
+            {...field('zip')}
             label="ZIP code"
             autoComplete="postal-code"
             inputMode="numeric"
@@ -146,10 +148,9 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
 
       <Section title="Preferences" id={`${id}-preferences`}>
         <SelectField
-          {...input('location')}
+          {...field('location', { hint: true, controlled: true })}
           label="Preferred location"
-          aria-describedby={`${id}-location-hint`}
-          below={<Hint id={`${id}-location-hint`}>The clinic we contact you from and suggest when you book.</Hint>}
+          below={<Hint id={form.ids('location').hint}>The clinic we contact you from and suggest when you book.</Hint>}
         >
           <option value="">No preference</option>
           {locations?.map((l) => (
@@ -157,7 +158,7 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
               {l.name}
             </option>
           ))}
-          {!knownLocation ? <option value={values.location}>Your current clinic</option> : null}
+          {!knownLocation ? <option value={location}>Your current clinic</option> : null}
         </SelectField>
       </Section>
 
@@ -165,7 +166,7 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
         <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
           {saving ? 'Saving...' : 'Save Changes'}
         </Button>
-        <Button $variant="secondary" onClick={onReset} disabled={saving || !changed}>
+        <Button $variant="secondary" onClick={() => reset()} disabled={saving || !changed}>
           Reset
         </Button>
       </Buttons>

@@ -1,48 +1,7 @@
 import useSWR from 'swr'
+import { PRACTICE_TESTIMONIALS as staticReviews, type Attribution, type PlaceSummary, type Review, type ReviewsResponse } from '@hearing/contracts'
 
-import { staticReviews } from '@/content/reviews'
 import { api, type ApiError } from '@/lib/api-client'
-
-/** A patient review (SPEC §3 "Review"), as GET /api/content/reviews sends it. */
-export interface Review {
-  name: string
-  age?: number
-  location?: string
-  /** 1-5 */
-  rating: number
-  text: string
-  highlight?: string
-  /** ISO 8601 date or timestamp. */
-  date: string
-  /** Google reviews: "2 weeks ago", as Google words it. */
-  relative_date?: string
-  /** Google reviews: the author's profile and photo (attribution Google's terms require). */
-  author_url?: string
-  author_photo_url?: string
-  /** Google reviews: the review on Google Maps. */
-  review_url?: string
-}
-
-export interface PlaceSummary {
-  rating: number
-  total_reviews: number
-  maps_url: string
-}
-
-export interface Attribution {
-  /** google: content from Google Maps; practice: the practice's own testimonials. */
-  source: 'google' | 'practice'
-  text: string
-  url: string | null
-}
-
-export interface ReviewsResponse {
-  reviews: Review[]
-  place: PlaceSummary
-  attribution: Attribution
-  /** The live source failed: these are the static testimonials. */
-  fallback: boolean
-}
 
 /** SWR key = API path. */
 export const reviewsKey = '/content/reviews'

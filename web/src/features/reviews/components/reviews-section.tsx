@@ -1,3 +1,4 @@
+import type { Attribution, PlaceSummary, Review } from '@hearing/contracts'
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
@@ -6,7 +7,7 @@ import { Section } from '@/components/ui/section'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { practice } from '@/content/practice'
 
-import { reviewsView, useReviews, type Attribution, type PlaceSummary, type Review } from '../api/get-reviews'
+import { reviewsView, useReviews } from '../api/get-reviews'
 
 const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 

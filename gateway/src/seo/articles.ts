@@ -1,0 +1,102 @@
+/**
+ * The head of an article page (/resources/{handle}) in the HTML the gateway sends: title (the
+ * article's plus the brand), description (its excerpt, else a default sentence), canonical URL,
+ * Open Graph article tags, and JSON-LD BlogPosting plus BreadcrumbList (Home > Resources > article),
+ * the same tags web/src/seo/head.ts writes, marked data-seo so the browser updates them in place.
+ * An unknown handle is answered with HTTP 404.
+ */
+import escapeHtml from 'escape-html'
+import { canonicalTag, jsonLdTag, lastSegment, lookUp, metaTag, siteNameIn } from './head.js'
+
+/** What the content service's GET /articles/{handle} sends, as far as the head needs it. */
+export interface ArticleHeadData {
+  handle: string
+  title: string
+  excerpt: string | null
+  image: string | null
+  imageAlt?: string | null
+  author: string | null
+  publishedAt: string
+  updatedAt?: string
+  tags: string[]
+}
+
+/** Sentence used when an article has no excerpt (SPEC §2: "a default sentence about hearing-health insights"). */
+export const defaultArticleDescription = (siteName: string) =>
+  `Hearing health insights and practical advice from the hearing care specialists at ${siteName}.`
+
+export function articleHeadTags(article: ArticleHeadData, { origin, siteName }: { origin: string; siteName: string }): string {
+  const url = `${origin}/resources/${encodeURIComponent(article.handle)}`
+  const title = `${article.title} | ${siteName}`
+  const description = article.excerpt?.trim() || defaultArticleDescription(siteName)
+  const image = article.image ? new URL(article.image, `${origin}/`).href : undefined
+  const meta = metaTag
+  const jsonLd = {
+    '@context': 'https://schema.org',
+    '@graph': [
+      {
+        '@type': 'BlogPosting',
+        headline: article.title,
+        url,
+        mainEntityOfPage: url,
+        description,
+        ...(image ? { image: [image] } : {}),
+        datePublished: article.publishedAt,
+        ...(article.updatedAt ? { dateModified: article.updatedAt } : {}),
+        ...(article.author ? { author: [{ '@type': 'Person', name: article.author }] } : {}),
+        ...(article.tags.length ? { keywords: article.tags.join(', ') } : {}),
+        publisher: { '@id': `${origin}/#organization` },
+      },
+      {
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: `${origin}/` },
+          { '@type': 'ListItem', position: 2, name: 'Resources', item: `${origin}/resources` },
+          { '@type': 'ListItem', position: 3, name: article.title },
+        ],
+      },
+    ],
+  }
+  return [
+    `<title>${escapeHtml(title)}</title>`,
+    meta('name', 'description', description),
+    meta('name', 'robots', 'index, follow'),
+    canonicalTag(url),
+    meta('property', 'og:type', 'article'),
+    meta('property', 'og:site_name', siteName),
+    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    ...(image ? [meta('property', 'og:image', image), ...(article.imageAlt ? [meta('property', 'og:image:alt', article.imageAlt)] : [])] : []),
+    meta('property', 'article:published_time', article.publishedAt),
+    ...(article.updatedAt ? [meta('property', 'article:modified_time', article.updatedAt)] : []),
+    ...(article.author ? [meta('property', 'article:author', article.author)] : []),
+    ...article.tags.map((tag) => meta('property', 'article:tag', tag)),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    jsonLdTag(jsonLd),
+  ].join('\n    ')
+}
+
+const isArticle = (body: unknown): body is ArticleHeadData =>
+  typeof (body as ArticleHeadData | null)?.title === 'string' && typeof (body as ArticleHeadData).handle === 'string'
+
+/**
+ * The article route for the SPA (spa.ts DynamicPage): its head from the article, or 404 for a
+ * handle no blog has. When the content service cannot answer, the route's default head is kept
+ * (status 200): the page itself shows the error and Try Again.
+ */
+export function articlePages({ content, timeoutMs }: { content: () => string; timeoutMs: number }) {
+  return {
+    pattern: '/resources/:handle',
+    async resolve(urlPath: string, { origin, routeHead }: { origin: string; routeHead: string }) {
+      const handle = lastSegment(urlPath)
+      if (!/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(handle)) return { status: 404 as const }
+      const result = await lookUp(new URL(`/articles/${encodeURIComponent(handle)}`, content()), timeoutMs, isArticle)
+      if ('unavailable' in result) return undefined
+      if (!result.found) return { status: 404 as const }
+      const article = { ...result.value, tags: Array.isArray(result.value.tags) ? result.value.tags : [] }
+      return { status: 200 as const, head: articleHeadTags(article, { origin, siteName: siteNameIn(routeHead) ?? '' }) }
+    },
+  }
+}

@@ -1,0 +1,55 @@
+import { BalancedPool, type Dispatcher } from 'undici'
+
+/**
+ * A service's replicas, from `<SERVICE>_URL` (one URL, or several separated by commas). The proxy
+ * sends each request to one of them through an undici BalancedPool: round robin, and a replica that
+ * refuses connections or fails loses weight, so traffic moves to the others until it answers again
+ * (passive health). A request that could not be sent (connection refused) is retried on another
+ * replica whatever its method; an idempotent one also after a broken connection or a 503.
+ */
+export interface Upstreams {
+  /** The first replica: what the proxy builds URLs with (the dispatcher picks the replica). */
+  primary: string
+  /** A BalancedPool over every replica, or undefined for a single one. */
+  dispatcher?: Dispatcher
+  /** For the gateway's own calls (sitemaps, page heads): the next replica, round robin. */
+  next(): string
+  /** reply-from's retryDelay for this service; undefined for a single replica (nothing to retry on). */
+  retryDelay?: (ctx: RetryContext) => number | null
+}
+
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** The connection could not be made: nothing was sent, so any request may go to another replica. */
+const NOT_CONNECTED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH'])
+/** The connection broke during the exchange: the replica may have acted on it, so idempotent requests only. */
+const BROKEN = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
+
+/** What reply-from hands retryDelay; `res` is the upstream's answer ({ statusCode, headers }). */
+type RetryContext = { err?: Error | null; req: { method?: string }; res?: { statusCode?: number } | null; attempt: number }
+
+/** Whether another replica may take this request (see NOT_CONNECTED and BROKEN). */
+export function mayRetryElsewhere({ err, req, res }: RetryContext): boolean {
+  const idempotent = IDEMPOTENT.has(req.method ?? '')
+  if (err) {
+    const { code, cause } = err as Error & { code?: string; cause?: { code?: string } }
+    const reason = cause?.code ?? code ?? ''
+    return NOT_CONNECTED.has(reason) || (idempotent && BROKEN.has(reason))
+  }
+  // A 503 (a replica draining, or busy) may have been acted on: idempotent requests only.
+  return idempotent && res?.statusCode === 503
+}
+
+export function upstreams(urls: readonly string[], { connectTimeoutMs }: { connectTimeoutMs: number }): Upstreams {
+  const [primary] = urls
+  if (!primary) throw new Error('a service needs at least one URL')
+  let turn = 0
+  const next = () => urls[turn++ % urls.length]!
+  if (urls.length === 1) return { primary, next }
+  return {
+    primary,
+    next,
+    dispatcher: new BalancedPool(urls.map((u) => new URL(u).origin), { connectTimeout: connectTimeoutMs }),
+    // Round robin may send a retry to the same replica: allow two rounds.
+    retryDelay: (ctx) => (ctx.attempt < 2 * urls.length && mayRetryElsewhere(ctx) ? 1 : null),
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * Every public, indexable page of the site without a :param: the sitemap's main file lists these
+ * (content service), and the SPA's test keeps them equal to its routes whose SEO data says
+ * "index, follow" (web/src/seo/public-pages.test.ts).
+ */
+export const PUBLIC_PAGES: readonly string[] = ['/', '/about-us', '/products', '/locations', '/cognivue', '/resources', '/contact-us', '/book-appointment', '/privacy-policy', '/return-policy', '/terms-of-service', '/accessibility']

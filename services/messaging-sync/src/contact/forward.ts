@@ -1,0 +1,33 @@
+import { clinicByUid, PRACTICE_NAME } from '@hearing/service-kit/clinics'
+import type { Kysely } from 'kysely'
+import type { Database } from '../database.js'
+import type { Channel } from '../delivery/channel.js'
+import { insertDelivery } from '../delivery/store.js'
+import type { MessagePayload } from '../delivery/topics.js'
+import type { MessageForwarder } from '../providers/channel.js'
+
+const KIND_TEXT: Record<MessagePayload['kind'], string> = { contact: 'Contact form message', booking: 'Booking request', order: 'Order request' }
+
+/**
+ * With the local provider and an SMTP server, each patient message is also e-mailed to its
+ * clinic's inbox, so staff need not watch the dashboard. The e-mail is a delivery of its own
+ * (keyed by the message), retried by the e-mail channel; a repeated call adds nothing.
+ */
+export function clinicForwarder(db: Kysely<Database>, email: Channel): MessageForwarder {
+  return async (message, deliveryId) => {
+    const clinic = clinicByUid(message.location_uid)
+    if (!clinic) return
+    const name = `${message.first_name} ${message.last_name}`.trim()
+    const row = await insertDelivery(db, {
+      source: 'messaging-sync',
+      key: `clinic-forward:${deliveryId}`,
+      topic: 'email',
+      payload: {
+        to: clinic.inbox,
+        subject: `${KIND_TEXT[message.kind]} from ${name} (${clinic.name})`.slice(0, 300),
+        text: [`${KIND_TEXT[message.kind]} for ${PRACTICE_NAME} – ${clinic.name}`, `Phone: ${message.phone}`, ...(message.email ? [`E-mail: ${message.email}`] : []), '', message.text].join('\n'),
+      },
+    })
+    if (row.created) await email.enqueue(row.id)
+  }
+}

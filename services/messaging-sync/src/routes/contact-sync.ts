@@ -1,0 +1,59 @@
+import { errorBody, type App } from '@hearing/service-kit'
+import { sql, type Kysely } from 'kysely'
+import { z } from 'zod'
+import type { ContactSync } from '../contact/sync.js'
+import type { Database } from '../database.js'
+
+const syncView = z.object({
+  id: z.string(),
+  status: z.enum(['running', 'completed', 'failed']),
+  provider: z.string(),
+  total: z.number(),
+  synced: z.number(),
+  failed: z.number(),
+  skipped: z.number(),
+  listed: z.boolean(),
+  error: z.string().nullable(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+})
+
+/**
+ * The spec's contact sync: POST /contact-sync/me/welcome (any signed-in user) answers true exactly
+ * once, after the user's messaging contact was created, and the SPA shows "Welcome!" (claimed
+ * atomically, so several tabs or a retried request never show it twice). Admins run Sync Existing
+ * Users with /admin/contact-sync: POST starts a run or joins the running one, GET shows the latest.
+ */
+export function contactSyncRoutes(app: App, { db, sync }: { db: Kysely<Database>; sync: ContactSync }) {
+  app.post(
+    '/contact-sync/me/welcome',
+    {
+      preHandler: app.requireRole(),
+      schema: { response: { 200: z.object({ welcome: z.boolean() }), 401: errorBody } },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      const claimed = await db
+        .updateTable('contact_links')
+        .set({ welcomed_at: sql<Date>`now()` })
+        .where('user_id', '=', req.user!.id)
+        .where('welcomed_at', 'is', null)
+        .returning('user_id')
+        .executeTakeFirst()
+      return { welcome: Boolean(claimed) }
+    },
+  )
+
+  const admin = app.requireRole('admin')
+  const errors = { 401: errorBody, 403: errorBody, 503: errorBody }
+
+  app.get('/admin/contact-sync', { preHandler: admin, schema: { response: { 200: z.object({ sync: syncView.nullable() }), ...errors } } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-store')
+    return { sync: await sync.latest() }
+  })
+
+  app.post('/admin/contact-sync', { preHandler: admin, schema: { response: { 202: z.object({ sync: syncView, joined: z.boolean() }), ...errors } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store')
+    return reply.code(202).send(await sync.start(req.user!.id))
+  })
+}

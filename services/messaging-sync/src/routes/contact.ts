@@ -1,0 +1,116 @@
+import { randomUUID } from 'node:crypto'
+import { errorBody, errorPayload, withTimeout, type App } from '@hearing/service-kit'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { contactMessageText, usPhoneE164 } from '../contact/message.js'
+import type { Database } from '../database.js'
+import type { Channel } from '../delivery/channel.js'
+import { insertDelivery } from '../delivery/store.js'
+import type { MessagingProvider } from '../providers/provider.js'
+
+// Control characters and bidirectional overrides make misleading staff lists: refused.
+const UNSAFE_NAME = /[\p{Cc}\p{Cf}]/u
+const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
+
+const name = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(100, `${label} must be at most 100 characters`)
+    .refine((v) => !UNSAFE_NAME.test(v), `${label} contains characters that are not allowed`)
+
+export const contactForm = z.strictObject({
+  first_name: name('First name'),
+  last_name: name('Last name'),
+  phone: z
+    .string({ error: 'Phone is required' })
+    .trim()
+    .min(1, 'Phone is required')
+    .max(40, 'Phone must be at most 40 characters')
+    .refine((v) => usPhoneE164(v) !== undefined, 'Phone must be a valid US phone number'),
+  location_uid: z.string({ error: 'Preferred location is required' }).trim().min(1, 'Preferred location is required').max(100),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(5000, 'Message must be at most 5,000 characters')
+    .refine((v) => !UNSAFE_TEXT.test(v), 'Message contains characters that are not allowed'),
+  /** A field people never see (the honeypot): bots fill it in. */
+  website: z.string().max(500).optional(),
+})
+
+export interface ContactRateLimit {
+  /** Messages per address per window; beyond it 429. Generous: a clinic's shared network writes too. */
+  max: number
+  windowSeconds: number
+}
+
+export const CONTACT_RATE_DEFAULTS: ContactRateLimit = { max: 10, windowSeconds: 3600 }
+
+/** The caller's address: the gateway sets X-Forwarded-For to it (and drops what the client sent). */
+function clientAddress(req: { headers: Record<string, string | string[] | undefined>; ip: string }): string {
+  const forwarded = req.headers['x-forwarded-for']
+  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
+  return first || req.ip
+}
+
+/**
+ * POST /contact (public; /api/messaging/contact through the gateway): the contact form. The message
+ * is committed to Postgres before the 202, then delivered by the provider channel (send_message).
+ */
+export function contactRoutes(
+  app: App,
+  { db, provider, channel, rate, keyPrefix }: { db: Kysely<Database>; provider: MessagingProvider; channel: Channel; rate: ContactRateLimit; keyPrefix: string },
+) {
+  /** Counts the address's messages in Redis. Redis away: let the patient through (never block on our outage). */
+  async function overLimit(address: string): Promise<boolean> {
+    const redis = app.redis
+    if (!redis || redis.status !== 'ready') return false
+    const key = `${keyPrefix}:contact-rate:${address}`
+    try {
+      const count = await withTimeout(redis.incr(key), 500)
+      if (count === 1) await withTimeout(redis.expire(key, rate.windowSeconds), 500)
+      return count > rate.max
+    } catch {
+      return false
+    }
+  }
+
+  app.post(
+    '/contact',
+    {
+      bodyLimit: 32 * 1024,
+      schema: { body: contactForm, response: { 202: z.object({ id: z.string() }), 400: errorBody, 429: errorBody } },
+    },
+    async (req, reply) => {
+      const form = req.body
+      // A bot filled in the hidden field: answer as if it worked, keep nothing.
+      if (form.website) return reply.code(202).send({ id: randomUUID() })
+      const location = (await provider.getLocations()).find((l) => l.uid === form.location_uid)
+      if (!location) return reply.code(400).send(errorPayload(400, 'body.location_uid: Preferred location must be one of our clinics'))
+      if (await overLimit(clientAddress(req))) {
+        reply.header('retry-after', String(rate.windowSeconds))
+        return reply.code(429).send(errorPayload(429, 'Too many messages from your network. Please call us or try again later.'))
+      }
+      const phone = usPhoneE164(form.phone)!
+      const row = await insertDelivery(db, {
+        source: 'messaging-sync',
+        key: `contact-form:${randomUUID()}`,
+        topic: 'message',
+        payload: {
+          kind: 'contact',
+          location_uid: location.uid,
+          first_name: form.first_name,
+          last_name: form.last_name,
+          phone,
+          text: contactMessageText({ ...form, phone, location: location.name }),
+        },
+      })
+      await channel.enqueue(row.id)
+      // No name, phone or text in logs: personal data.
+      req.log.info({ deliveryId: row.id }, 'contact message accepted')
+      return reply.code(202).send({ id: row.id })
+    },
+  )
+}

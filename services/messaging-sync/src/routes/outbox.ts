@@ -1,0 +1,88 @@
+import { errorBody, type App } from '@hearing/service-kit'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { DELIVERY_STATUSES, TOPICS, type Database, type Topic } from '../database.js'
+import type { Channel } from '../delivery/channel.js'
+import { insertDelivery, insertRefused } from '../delivery/store.js'
+import { appointmentPayload, contactPayloadChecked, emailPayload, messagePayload } from '../delivery/topics.js'
+
+const source = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a service name')
+const key = z.string().min(1).max(200)
+const id = z.string().min(1).max(100)
+
+const item = z.discriminatedUnion('topic', [
+  z.strictObject({ id, key, topic: z.literal('email'), payload: emailPayload }),
+  z.strictObject({ id, key, topic: z.literal('message'), payload: messagePayload }),
+  z.strictObject({ id, key, topic: z.literal('contact'), payload: contactPayloadChecked }),
+  z.strictObject({ id, key, topic: z.literal('appointment'), payload: appointmentPayload }),
+])
+
+const intake = z.strictObject({ source, items: z.array(item).min(1).max(200) })
+
+const undeliverable = z.strictObject({
+  source,
+  items: z.array(z.strictObject({ id, key, topic: z.enum(TOPICS), reason: z.string().min(1).max(1000) })).min(1).max(200),
+})
+
+const statusQuery = z.strictObject({ source, keys: z.array(key).min(1).max(500) })
+const statusAnswer = z.object({
+  items: z.array(z.object({ key: z.string(), status: z.enum(DELIVERY_STATUSES), attempts: z.number().int(), last_error: z.string().nullable() })),
+})
+
+const accepted = z.object({ items: z.array(z.object({ key: z.string(), id: z.string(), status: z.string() })) })
+
+/**
+ * The handover from producers' outboxes (the kit's relay; the services only: the kit demands the
+ * internal token). Each item is committed idempotently (unique source + key) before the answer,
+ * then queued on its channel; from here on messaging-sync alone owns its status.
+ */
+export function outboxRoutes(app: App, db: Kysely<Database>, channels: Record<Topic, Channel>) {
+  app.post(
+    '/internal/outbox',
+    {
+      bodyLimit: 10 * 1024 * 1024,
+      schema: { body: intake, response: { 202: accepted, 400: errorBody, 403: errorBody } },
+    },
+    async (req, reply) => {
+      const stored = await db.transaction().execute(async (trx) => {
+        const out = []
+        for (const it of req.body.items) {
+          const row = await insertDelivery(trx, { source: req.body.source, key: it.key, topic: it.topic, payload: it.payload })
+          out.push({ key: it.key, topic: it.topic, ...row })
+        }
+        return out
+      })
+      for (const row of stored) if (row.status === 'pending') await channels[row.topic].enqueue(row.id)
+      return reply.code(202).send({ items: stored.map(({ key, id, status }) => ({ key, id, status })) })
+    },
+  )
+
+  /** What a producer's relay could not hand over (messaging-sync refused it): kept so staff see it. */
+  app.post(
+    '/internal/outbox/undeliverable',
+    { schema: { body: undeliverable, response: { 204: z.null(), 400: errorBody, 403: errorBody } } },
+    async (req, reply) => {
+      for (const it of req.body.items) await insertRefused(db, { source: req.body.source, key: it.key, topic: it.topic, reason: it.reason })
+      req.log.warn({ source: req.body.source, items: req.body.items.length }, 'a producer reported work it could not hand over')
+      return reply.code(204).send(null)
+    },
+  )
+
+  /**
+   * Where a producer's work is (by its keys), for producers that show it: scheduling's sync badge.
+   * Keys not handed over yet are absent from the answer.
+   */
+  app.post(
+    '/internal/deliveries/status',
+    { schema: { body: statusQuery, response: { 200: statusAnswer, 400: errorBody, 403: errorBody } } },
+    async (req) => {
+      const items = await db
+        .selectFrom('deliveries')
+        .select(['key', 'status', 'attempts', 'last_error'])
+        .where('source', '=', req.body.source)
+        .where('key', 'in', req.body.keys)
+        .execute()
+      return { items }
+    },
+  )
+}

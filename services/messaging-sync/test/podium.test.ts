@@ -1,0 +1,235 @@
+import { CLINICS } from '@hearing/service-kit/clinics'
+import { DEFAULT_PODIUM_LOCATIONS, FAKE_PODIUM_CLIENT_ID, FAKE_PODIUM_CLIENT_SECRET, startFakePodium, type FakePodiumOptions } from '@hearing/infra/fakes/podium'
+import t from 'tap'
+import type { ChannelOptions } from '../src/delivery/channel.js'
+import { build, testConfig, waitFor } from './helper.js'
+
+type Built = Awaited<ReturnType<typeof build>>
+interface Teardown {
+  teardown(fn: () => unknown): void
+}
+
+const [GAINESVILLE, DAWSONVILLE] = CLINICS.map((c) => c.uid) as [string, string]
+const PODIUM_GAINESVILLE = DEFAULT_PODIUM_LOCATIONS[0]!.uid
+
+const form = (over: Record<string, unknown> = {}) => ({
+  first_name: 'Ana',
+  last_name: 'Muñoz',
+  phone: '(770) 555-0142',
+  location_uid: GAINESVILLE,
+  message: 'Do you fit hearing aids on Saturdays?',
+  ...over,
+})
+
+/** messaging-sync in podium mode against a fake Podium of its own. */
+async function podiumApp(t: Teardown, { fake: fakeOptions = {}, provider = {}, retryAfterMs = 200 }: { fake?: FakePodiumOptions; provider?: Partial<ChannelOptions>; retryAfterMs?: number } = {}) {
+  const fake = await startFakePodium(fakeOptions)
+  t.teardown(() => fake.close())
+  const config = await testConfig(t, {
+    MESSAGING_PROVIDER: 'podium',
+    PODIUM_CLIENT_ID: FAKE_PODIUM_CLIENT_ID,
+    PODIUM_CLIENT_SECRET: FAKE_PODIUM_CLIENT_SECRET,
+    PODIUM_API_URL: fake.url,
+    PODIUM_AUTHORIZE_URL: `${fake.url}/oauth/authorize`,
+    PODIUM_TOKEN_URL: `${fake.url}/oauth/token`,
+    PUBLIC_URL: 'https://hearing.example',
+  })
+  const built = await build(t, config, {}, provider, { podiumRetryAfterMs: retryAfterMs })
+  return { ...built, fake }
+}
+
+const asAdmin = async (built: Built) => ({ authorization: `Bearer ${await built.signer.sign({ sub: 'admin-1', role: 'admin' })}` })
+
+/** What an admin does in Settings: ask for the authorize address, consent at Podium, come back. */
+async function connect(built: Built): Promise<string> {
+  const started = await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: await asAdmin(built) })
+  const authorize = new URL((started.json() as { url: string }).url)
+  const consent = await fetch(authorize, { redirect: 'manual' })
+  const callback = new URL(consent.headers.get('location')!)
+  const back = await built.app.inject({ method: 'GET', url: `/podium/callback${callback.search}` })
+  return back.headers.location as string
+}
+
+/** A producer's hand-over through the outbox intake (what the kit's relay posts). */
+const handOver = (built: Built, source: string, key: string, topic: string, payload: Record<string, unknown>) =>
+  built.app.inject({ method: 'POST', url: '/internal/outbox', headers: { 'x-internal-token': built.config.INTERNAL_TOKEN }, payload: { source, items: [{ id: key, key, topic, payload }] } })
+
+const deliveryOf = (built: Built, id: string) => built.db.selectFrom('deliveries').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+
+const sendContact = async (built: Built, over: Record<string, unknown> = {}, address = '203.0.113.9') => {
+  const res = await built.app.inject({ method: 'POST', url: '/contact', headers: { 'x-forwarded-for': address }, payload: form(over) })
+  if (res.statusCode !== 202) throw new Error(`contact answered ${res.statusCode}: ${res.body}`)
+  return (res.json() as { id: string }).id
+}
+
+t.test('an admin connects Podium once: OAuth code flow with a single-use state, tokens kept server-side', async (t) => {
+  const built = await podiumApp(t)
+  const admin = await asAdmin(built)
+  t.match((await built.app.inject({ method: 'GET', url: '/admin/provider', headers: admin })).json(), { provider: 'podium', connected: false })
+
+  const started = await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: admin })
+  t.equal(started.statusCode, 200)
+  const authorize = new URL((started.json() as { url: string }).url)
+  t.equal(authorize.origin + authorize.pathname, `${built.fake.url}/oauth/authorize`)
+  t.equal(authorize.searchParams.get('redirect_uri'), 'https://hearing.example/api/messaging/podium/callback')
+  t.match(authorize.searchParams.get('scope'), /write_messages/)
+  const staff = { authorization: `Bearer ${await built.signer.sign({ sub: 'staff-1', role: 'staff' })}` }
+  t.equal((await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: staff })).statusCode, 403, 'only admins connect')
+
+  const consent = await fetch(authorize, { redirect: 'manual' })
+  const callback = new URL(consent.headers.get('location')!)
+  const forged = await built.app.inject({ method: 'GET', url: `/podium/callback?code=${callback.searchParams.get('code')}&state=forged` })
+  t.equal(forged.headers.location, 'https://hearing.example/admin?tab=settings&podium=failed', 'a state we did not issue is refused')
+  const back = await built.app.inject({ method: 'GET', url: `/podium/callback${callback.search}` })
+  t.equal(back.statusCode, 302)
+  t.equal(back.headers.location, 'https://hearing.example/admin?tab=settings&podium=connected')
+  const replay = await built.app.inject({ method: 'GET', url: `/podium/callback${callback.search}` })
+  t.equal(replay.headers.location, 'https://hearing.example/admin?tab=settings&podium=failed', 'the state works once')
+
+  const status = await built.app.inject({ method: 'GET', url: '/admin/provider', headers: admin })
+  t.match(status.json(), { provider: 'podium', connected: true })
+  t.notMatch(status.body, /at-|rt-/, 'no token reaches a browser')
+  const row = await built.db.selectFrom('provider_tokens').selectAll().executeTakeFirstOrThrow()
+  t.match(row, { provider: 'podium', connected_by: 'admin-1' })
+})
+
+t.test('a contact message reaches Podium with the E.164 phone, the matched location and the greeting; the row says delivered', async (t) => {
+  const built = await podiumApp(t)
+  const early = await sendContact(built)
+  await waitFor('the attempt before Podium is connected', async () => (await deliveryOf(built, early)).last_error)
+  t.not((await deliveryOf(built, early)).status, 'delivered', 'nothing is delivered before an admin connects')
+  t.match((await deliveryOf(built, early)).last_error, /not connected/)
+  t.equal(await connect(built), 'https://hearing.example/admin?tab=settings&podium=connected')
+
+  const id = await sendContact(built, { first_name: 'Bea', phone: '706-555-0187', location_uid: DAWSONVILLE })
+  const row = await waitFor('delivered', async () => {
+    const r = await deliveryOf(built, id)
+    return r.status === 'delivered' && r
+  })
+  const message = built.fake.state.messages.find((m) => m.uid === row.provider_ref)!
+  t.ok(message, 'the row keeps the id Podium gave the message')
+  t.same(message.channel, { type: 'phone', identifier: '+17065550187' })
+  t.equal(message.locationUid, DEFAULT_PODIUM_LOCATIONS[1]!.uid, 'Dawsonville is matched to its Podium location by name')
+  t.ok(message.body.startsWith('Hi Bea, thank you for contacting North Georgia Hearing Care!'))
+  t.equal(message.contactName, 'Bea Muñoz')
+  t.ok(built.fake.state.calls.every((c) => !c.path.startsWith('/v4/') || c.status !== 400), 'Podium found nothing to refuse')
+
+  // The message sent before connecting is retried and arrives too.
+  await waitFor('the early message delivered', async () => (await deliveryOf(built, early)).status === 'delivered', 30_000)
+
+  const inbox = await built.app.inject({ method: 'GET', url: '/admin/inbox', headers: await asAdmin(built) })
+  t.match((inbox.json() as Array<{ id: string; status: string }>).find((m) => m.id === id), { status: 'delivered' }, 'staff see it was delivered to Podium')
+})
+
+t.test('an expired access token is refreshed once for every call waiting on it, and the refresh token rotates', async (t) => {
+  const built = await podiumApp(t)
+  await connect(built)
+  const before = await built.db.selectFrom('provider_tokens').selectAll().executeTakeFirstOrThrow()
+  built.fake.expireTokens()
+  const tokenRequests = built.fake.state.tokenRequests
+  const ids = await Promise.all(Array.from({ length: 6 }, (_, i) => sendContact(built, { message: `Question ${i}` }, `203.0.113.${20 + i}`)))
+  await waitFor('all delivered', async () => {
+    const rows = await built.db.selectFrom('deliveries').select('status').where('id', 'in', ids).execute()
+    return rows.every((r) => r.status === 'delivered')
+  })
+  t.equal(built.fake.state.tokenRequests - tokenRequests, 1, 'one refresh for six calls that met 401')
+  const after = await built.db.selectFrom('provider_tokens').selectAll().executeTakeFirstOrThrow()
+  t.not(after.access_token, before.access_token)
+  t.not(after.refresh_token, before.refresh_token, 'the new refresh token is kept')
+  t.equal(built.fake.state.messages.length, 6, 'each message once')
+})
+
+t.test('500s and a 429 are retried with growing waits; a validation error fails once with Podium reason kept', async (t) => {
+  const built = await podiumApp(t, { provider: { backoffMs: 200, attempts: 6 }, retryAfterMs: 600 })
+  await connect(built)
+  await sendContact(built, {}, '203.0.113.50') // the first call also fetches Podium's locations
+  await waitFor('a first message delivered', async () => built.fake.state.messages.length === 1)
+  built.fake.state.failures.push(500, 500, 429)
+  const id = await sendContact(built)
+  await waitFor('delivered after the failures', async () => (await deliveryOf(built, id)).status === 'delivered', 30_000)
+  const attempts = built.fake.state.calls.filter((c) => c.method === 'POST' && c.path === '/v4/messages').slice(1)
+  t.same(
+    attempts.map((c) => c.status),
+    [500, 500, 429, 200],
+  )
+  const waits = attempts.slice(1).map((c, i) => c.at - attempts[i]!.at)
+  t.ok(waits[0]! >= 180, `waited ${waits[0]} ms after the first 500 (backoff 200 ms)`)
+  t.ok(waits[1]! >= 380 && waits[1]! > waits[0]!, `waited longer after the second: ${waits[1]} ms`)
+  t.ok(waits[2]! >= 550, `paused ${waits[2]} ms after the 429 (600 ms)`)
+  t.equal((await deliveryOf(built, id)).attempts >= 3, true, 'each try is counted on the row')
+
+  // Podium refuses the content: no retry, the reason is kept for staff.
+  built.fake.state.locations = [{ uid: PODIUM_GAINESVILLE, name: 'Somewhere else' }]
+  const refusedBefore = built.fake.state.calls.length
+  const appointment = await handOver(built, 'scheduling', 'appointment:bad-phone', 'appointment', {
+    appointment_id: '00000000-0000-4000-8000-0000000000a1',
+    location_uid: GAINESVILLE,
+    first_name: 'Cy',
+    last_name: 'Do',
+    phone: '555',
+    email: 'cy@example.com',
+    type_name: 'Hearing Test',
+    starts_at: '2027-03-02T15:00:00.000Z',
+    ends_at: '2027-03-02T15:30:00.000Z',
+  })
+  t.ok(appointment.statusCode < 300, `handed over (${appointment.statusCode} ${appointment.body})`)
+  const failed = await waitFor('the appointment failed', async () => {
+    const r = await built.db.selectFrom('deliveries').selectAll().where('key', '=', 'appointment:bad-phone').executeTakeFirst()
+    return r?.status === 'failed' && r
+  })
+  t.equal(failed.attempts, 1, 'failed once, not retried')
+  t.match(failed.last_error, /valid US phone number/)
+  t.equal(built.fake.state.calls.length, refusedBefore, 'nothing was sent that Podium would refuse')
+})
+
+t.test('Podium answering 400 keeps its code and message on the row and does not retry', async (t) => {
+  const built = await podiumApp(t)
+  await connect(built)
+  // The fake refuses a contact whose locations it does not know: our match goes stale.
+  await sendContact(built) // warms the location map
+  await waitFor('one message delivered', async () => built.fake.state.messages.length === 1)
+  built.fake.state.locations = [{ uid: 'a0f1c2d3-0000-4000-8000-00000000a0ff', name: 'North Georgia Hearing Care - Gainesville' }]
+  const id = await sendContact(built, { message: 'Second question' }, '203.0.113.40')
+  const row = await waitFor('failed', async () => {
+    const r = await deliveryOf(built, id)
+    return r.status === 'failed' && r
+  })
+  t.equal(row.attempts, 1)
+  t.match(row.last_error, /HTTP 400 invalid_request_values: locationUid must be a known location/)
+})
+
+t.test('the limiter keeps every replica together under the provider limit: no 429 while a backlog drains', async (t) => {
+  // Podium's minute scaled down to 2 s: 20 requests per 2 s at the fake, one per 125 ms (16) by our limiter.
+  const built = await podiumApp(t, { fake: { limitPerMinute: 20, windowMs: 2000 }, provider: { limit: { max: 1, durationMs: 125 }, concurrency: 8 } })
+  await connect(built)
+  const started = Date.now()
+  const ids: string[] = []
+  for (let i = 0; i < 60; i++) ids.push(await sendContact(built, { message: `Backlog ${i}` }, `198.51.100.${i}`))
+  await waitFor(
+    'the backlog delivered',
+    async () => {
+      const rows = await built.db.selectFrom('deliveries').select('status').where('id', 'in', ids).execute()
+      return rows.every((r) => r.status === 'delivered')
+    },
+    60_000,
+  )
+  const seconds = (Date.now() - started) / 1000
+  t.equal(built.fake.state.limited, 0, `Podium never had to answer 429 (it did ${built.fake.state.limited} times)`)
+  t.equal(built.fake.state.messages.length, 60, 'every message once')
+  t.ok(seconds >= 5, `paced: 60 messages at one per 125 ms took ${seconds.toFixed(1)} s`)
+  t.comment(`limiter: 60 messages in ${seconds.toFixed(1)} s, ${built.fake.state.limited} answered 429`)
+})
+
+t.test('contacts are upserted once per user with E.164 phones; the default location when none was chosen', async (t) => {
+  const built = await podiumApp(t)
+  await connect(built)
+  const user = { user_id: '00000000-0000-4000-8000-0000000000c1', first_name: 'Dee', last_name: 'Lopez', email: 'dee@example.com', phone: '(770) 555-0199', location_uid: GAINESVILLE }
+  t.ok((await handOver(built, 'identity', 'user:c1:contact', 'contact', user)).statusCode < 300)
+  t.ok((await handOver(built, 'identity', 'user:c1:contact', 'contact', user)).statusCode < 300, 'the same hand-over again')
+  await waitFor('the contact created', async () => built.fake.state.contacts.length === 1 && (await built.db.selectFrom('contact_links').selectAll().executeTakeFirst()))
+  const contact = built.fake.state.contacts[0]!
+  t.match(contact, { name: 'Dee Lopez', phoneNumber: '+17705550199', email: 'dee@example.com', locations: [PODIUM_GAINESVILLE] })
+  const link = await built.db.selectFrom('contact_links').selectAll().where('user_id', '=', user.user_id).executeTakeFirstOrThrow()
+  t.equal(link.contact_id, contact.identifier, 'the integration record keeps Podium’s contact id')
+  t.equal(built.fake.state.calls.filter((c) => c.path === '/v4/contacts').length, 1, 'one upsert for two hand-overs with one key')
+})

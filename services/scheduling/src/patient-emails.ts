@@ -1,0 +1,89 @@
+import { addToOutbox, greetingFor, renderEmail, type RenderedEmail } from '@hearing/service-kit'
+import { clinicByUid, PRACTICE_NAME, type ClinicSeed } from '@hearing/service-kit/clinics'
+import type { QueryExecutorProvider } from 'kysely'
+import { describeStart } from './availability.js'
+import { appointmentIcs } from './calendar.js'
+
+/** What the patient e-mails say about an appointment. */
+export interface AppointmentForEmail {
+  id: string
+  location_uid: string
+  appointment_type: string
+  starts_at: Date
+  ends_at: Date
+  first_name: string
+  email: string
+}
+
+export type PatientEmailKind = 'appointment-confirmed' | 'appointment-declined' | 'appointment-cancelled'
+
+function clinicOf(appointment: AppointmentForEmail): ClinicSeed {
+  const clinic = clinicByUid(appointment.location_uid)
+  if (!clinic) throw new Error(`appointment ${appointment.id} is at an unknown clinic`)
+  return clinic
+}
+
+function when(appointment: AppointmentForEmail): string {
+  return describeStart(appointment.starts_at)
+}
+
+export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: string): RenderedEmail & { attachments: Array<{ filename: string; contentType: string; contentBase64: string }> } {
+  const clinic = clinicOf(appointment)
+  const rendered = renderEmail(
+    {
+      subject: `Your ${appointment.appointment_type} appointment is confirmed`,
+      greeting: greetingFor(appointment.first_name),
+      paragraphs: [
+        `Your ${appointment.appointment_type} appointment at our ${clinic.name} clinic is confirmed for ${when(appointment)}.`,
+        `Address: ${clinic.address}. Phone: ${clinic.phone}.`,
+        'The attached calendar file adds it to your calendar. If you can no longer come, please let us know with the link below so another patient can have the time.',
+      ],
+      action: { label: 'Cancel this appointment', link: cancelLink },
+      after: [`To move it to another day, call us at ${clinic.phone}. We look forward to seeing you.`],
+    },
+    appointment.email,
+  )
+  const ics = appointmentIcs(appointment, clinic)
+  return { ...rendered, attachments: [{ filename: 'appointment.ics', contentType: 'text/calendar', contentBase64: Buffer.from(ics).toString('base64') }] }
+}
+
+export function declinedEmail(appointment: AppointmentForEmail): RenderedEmail {
+  const clinic = clinicOf(appointment)
+  return renderEmail(
+    {
+      subject: `About your appointment request at ${PRACTICE_NAME}`,
+      greeting: greetingFor(appointment.first_name),
+      paragraphs: [
+        `Thank you for asking for a ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)}.`,
+        'We are sorry, but we cannot see you at that time.',
+        `Please call us at ${clinic.phone} and we will gladly find a time that suits you, or choose another time on our website.`,
+      ],
+    },
+    appointment.email,
+  )
+}
+
+export function cancelledEmail(appointment: AppointmentForEmail, by: 'patient' | 'staff'): RenderedEmail {
+  const clinic = clinicOf(appointment)
+  return renderEmail(
+    {
+      subject: `Your ${appointment.appointment_type} appointment is cancelled`,
+      greeting: greetingFor(appointment.first_name),
+      paragraphs: [
+        by === 'patient'
+          ? `As you asked, your ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)} is cancelled.`
+          : `We are sorry: your ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)} had to be cancelled.`,
+        `To book another time, call us at ${clinic.phone} or book on our website.`,
+      ],
+    },
+    appointment.email,
+  )
+}
+
+/**
+ * Adds a patient e-mail to the outbox in the caller's transaction. `kind` tells staff what it is in
+ * the mailbox; the confirmation carries a cancel link, so its text is shown to no one but the patient.
+ */
+export async function queuePatientEmail(trx: QueryExecutorProvider, appointmentId: string, kind: PatientEmailKind, email: RenderedEmail): Promise<void> {
+  await addToOutbox(trx, { topic: 'email', key: `${kind}:${appointmentId}`, payload: { ...email, kind } })
+}

@@ -1,0 +1,42 @@
+import { errorBody, httpError, plainText, type App } from '@hearing/service-kit'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { closeDate, reopenDate, upcomingClosedDates } from '../closed-dates.js'
+import type { Database } from '../database.js'
+import { date, uid } from './fields.js'
+
+const closedDate = z.object({ location_uid: z.string(), location_name: z.string().nullable(), date: z.string(), reason: z.string().nullable() })
+
+/** Days a clinic is closed (staff and admins): listed, added, removed. */
+export function closedDateRoutes(app: App, db: Kysely<Database>, { now }: { now: () => Date }) {
+  const staff = app.requireRole('staff', 'admin')
+  const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody }
+
+  app.get('/admin/closed-dates', { preHandler: staff, schema: { response: { 200: z.array(closedDate), ...errors } } }, async () => upcomingClosedDates(db, now()))
+
+  app.post(
+    '/admin/closed-dates',
+    {
+      preHandler: staff,
+      schema: {
+        body: z.strictObject({ location_uid: uid, date, reason: plainText({ max: 200, min: 0 }).optional() }),
+        response: { 201: closedDate.extend({ appointments_that_day: z.number().int() }), ...errors },
+      },
+    },
+    async (req, reply) => {
+      const closed = await closeDate(db, req.body, now())
+      req.log.info({ location: closed.location_uid, date: closed.date, by: req.user!.id }, 'clinic closed for a day')
+      return reply.code(201).send(closed)
+    },
+  )
+
+  app.delete(
+    '/admin/closed-dates/:location_uid/:date',
+    { preHandler: staff, schema: { params: z.object({ location_uid: uid, date }), response: { 204: z.null(), ...errors } } },
+    async (req, reply) => {
+      if (!(await reopenDate(db, req.params.location_uid, req.params.date))) throw httpError(404, 'That day is not closed.')
+      req.log.info({ location: req.params.location_uid, date: req.params.date, by: req.user!.id }, 'clinic open again for a day')
+      return reply.code(204).send(null)
+    },
+  )
+}

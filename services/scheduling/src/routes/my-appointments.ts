@@ -1,0 +1,53 @@
+import { errorBody, httpError, type App } from '@hearing/service-kit'
+import type { Kysely } from 'kysely'
+import { z } from 'zod'
+import { appointmentOfCancelLink, appointmentView, cancelByPatient, CANCEL_LINK_INVALID, patientAppointments } from '../appointments.js'
+import type { Database } from '../database.js'
+import { appointmentId, appointmentView as appointmentSchema } from './fields.js'
+
+const token = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a cancel link token') })
+
+/** What a cancel link shows: enough to recognise the appointment, nothing about the patient. */
+const linkView = appointmentSchema.pick({ id: true, appointment_type: true, location_name: true, when: true, starts_at: true, status: true, can_cancel: true })
+
+/**
+ * Patients' own appointments: signed-in customers list theirs and cancel an upcoming one; anyone
+ * holding the e-mailed cancel link can see and cancel that one appointment (the token travels in
+ * the body, never in a URL the servers log).
+ */
+export function myAppointmentRoutes(app: App, db: Kysely<Database>, { now }: { now: () => Date }) {
+  const signedIn = app.requireRole()
+  const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 503: errorBody }
+
+  app.get(
+    '/me/appointments',
+    { preHandler: signedIn, schema: { response: { 200: z.object({ upcoming: z.array(appointmentSchema), past: z.array(appointmentSchema) }), ...errors } } },
+    async (req) => patientAppointments(db, req.user!.id, now()),
+  )
+
+  app.post(
+    '/me/appointments/:id/cancel',
+    { preHandler: signedIn, schema: { params: appointmentId, response: { 200: appointmentSchema, ...errors } } },
+    async (req) => {
+      const row = await cancelByPatient(db, { userId: req.user!.id }, req.params.id, now())
+      app.outboxRelay?.nudge()
+      req.log.info({ appointment: row.id }, 'appointment cancelled by the patient')
+      return appointmentView(row, now())
+    },
+  )
+
+  app.post('/cancel-link', { schema: { body: token, response: { 200: linkView, ...errors } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store')
+    const row = await appointmentOfCancelLink(db, req.body.token, now())
+    if (!row) throw httpError(404, CANCEL_LINK_INVALID)
+    return linkView.parse(appointmentView(row, now()))
+  })
+
+  app.post('/cancel-link/cancel', { schema: { body: token, response: { 200: linkView, ...errors } } }, async (req, reply) => {
+    reply.header('cache-control', 'no-store')
+    const row = await cancelByPatient(db, { token: req.body.token }, null, now())
+    app.outboxRelay?.nudge()
+    req.log.info({ appointment: row.id }, 'appointment cancelled by the patient (e-mailed link)')
+    return linkView.parse(appointmentView(row, now()))
+  })
+}

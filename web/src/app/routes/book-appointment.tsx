@@ -1,0 +1,56 @@
+import { useSearchParams } from 'react-router-dom'
+import styled from 'styled-components'
+
+import { OpeningHours } from '@/components/layout/opening-hours'
+import { Container } from '@/components/ui/container'
+import { PageHero } from '@/components/ui/page-hero'
+import { officeHours } from '@/content/clinics'
+import { BookingForm } from '@/features/booking/components/booking-form'
+import { useAuth } from '@/features/auth/use-auth'
+import { useLocations } from '@/features/locations/api/get-locations'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+/** /book-appointment (SPEC §2 "Book appointment"): the public booking form, with the clinics' hours beside it. */
+export default function BookAppointmentPage() {
+  useDocumentTitle('Book an Appointment')
+  const locations = useLocations()
+  const { status, user } = useAuth()
+  const [params] = useSearchParams()
+
+  return (
+    <>
+      <PageHero title="Book an Appointment">
+        <p>Choose a clinic, the kind of visit and a time that suits you. Our team will confirm your appointment.</p>
+      </PageHero>
+      <Container>
+        <Layout>
+          <BookingForm locations={locations} patient={status === 'signed-in' && user ? user : null} locationHint={params.get('location')} />
+          <Aside aria-labelledby="booking-hours-heading">
+            <h2 id="booking-hours-heading">Office hours</h2>
+            <OpeningHours hours={officeHours} />
+            <p>Times are shown in Eastern Time, the clinics’ own time.</p>
+          </Aside>
+        </Layout>
+      </Container>
+    </>
+  )
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  @media (min-width: 960px) {
+    grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
+    align-items: start;
+  }
+`
+
+const Aside = styled.aside`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+`

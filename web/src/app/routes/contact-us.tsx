@@ -1,0 +1,55 @@
+import styled from 'styled-components'
+
+import { ContactDetails } from '@/components/layout/contact-details'
+import { OpeningHours } from '@/components/layout/opening-hours'
+import { Container } from '@/components/ui/container'
+import { PageHero } from '@/components/ui/page-hero'
+import { officeHours } from '@/content/clinics'
+import { practice } from '@/content/practice'
+import { ContactForm } from '@/features/contact/components/contact-form'
+import { useLocations } from '@/features/locations/api/get-locations'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+/** /contact-us (SPEC §2 "Contact"): the form, and every other way to reach the practice. */
+export default function ContactUsPage() {
+  useDocumentTitle('Contact Us')
+  const locations = useLocations()
+
+  return (
+    <>
+      <PageHero title="Get in Touch">
+        <p>Send us a message and we will reply {practice.replyTimes.form}. Or call, write or visit one of our clinics.</p>
+      </PageHero>
+      <Container>
+        <Layout>
+          <section aria-labelledby="contact-form-heading">
+            <h2 id="contact-form-heading">Send us a message</h2>
+            <ContactForm locations={locations} />
+          </section>
+          <Aside aria-labelledby="contact-ways-heading">
+            <h2 id="contact-ways-heading">Other ways to reach us</h2>
+            <ContactDetails />
+            <h3>Hours</h3>
+            <OpeningHours hours={officeHours} />
+          </Aside>
+        </Layout>
+      </Container>
+    </>
+  )
+}
+
+const Layout = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[8]};
+  padding-block: ${({ theme }) => theme.space[8]};
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  }
+`
+
+const Aside = styled.section`
+  display: grid;
+  align-content: start;
+  gap: ${({ theme }) => theme.space[3]};
+`

@@ -1,0 +1,129 @@
+import { useParams } from 'react-router-dom'
+import styled from 'styled-components'
+
+import { Button, ButtonLink } from '@/components/ui/button'
+import { Container } from '@/components/ui/container'
+import { paths } from '@/config/paths'
+import { useProduct, type Product } from '@/features/shop/api/products'
+import { cart } from '@/features/shop/cart'
+import { ImageCarousel } from '@/features/shop/components/image-carousel'
+import { ProductInfoDialogs } from '@/features/shop/components/info-dialogs'
+import { Price, Rating } from '@/features/shop/components/price'
+import { LoadingState } from '@/features/shop/components/status'
+import { WhatsIncludedBlock } from '@/features/shop/components/whats-included'
+import { ApiError } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+import { useDocumentTitle } from '@/lib/use-document-title'
+
+/** /products/{productId} (SPEC §2): the product with its dialogs, or Product Not Found (SPEC §4, §8). */
+export default function ProductPage() {
+  const { productId = '' } = useParams()
+  const { data: product, error, isLoading } = useProduct(productId)
+  useDocumentTitle(product?.title ?? 'Hearing Aid')
+
+  if (isLoading) return <LoadingState text="Loading product details..." />
+  if (!product) {
+    const message =
+      error instanceof ApiError && error.status === 404
+        ? 'Product not found.'
+        : error
+          ? 'Failed to load product details.'
+          : 'The requested product could not be found.'
+    return (
+      <Container>
+        <NotFound>
+          <h1>Product Not Found</h1>
+          <p>{message}</p>
+          <ButtonLink to={paths.products.getHref()}>Back to Products</ButtonLink>
+        </NotFound>
+      </Container>
+    )
+  }
+  return <ProductView product={product} />
+}
+
+function ProductView({ product }: { product: Product }) {
+  const addToCart = () => {
+    cart.add({ id: product.id, title: product.title, brand: product.brand, price: product.price, image: product.images[0] ?? '' })
+    notify.success('Added to Cart', `${product.title} has been added to your cart.`)
+  }
+  return (
+    <>
+      <Container>
+        <Back to={paths.products.getHref()}>← Back to Products</Back>
+        <Grid>
+          <ImageCarousel images={product.images} title={product.title} />
+          <Details>
+            <Badge>{product.brand}</Badge>
+            <h1>{product.title}</h1>
+            <Rating rating={product.rating} reviews={product.reviews} />
+            <Price product={product} />
+            <p>{product.description}</p>
+            <h2>Key Features</h2>
+            <ul>
+              {product.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+            <p>
+              <strong>Warranty:</strong> {product.warranty}
+            </p>
+            <ProductInfoDialogs />
+            <Actions>
+              <Button onClick={addToCart}>Add to Cart</Button>
+              <ButtonLink $variant="secondary" to={paths.bookAppointment.getHref()}>
+                Schedule Fitting Appointment
+              </ButtonLink>
+            </Actions>
+          </Details>
+        </Grid>
+      </Container>
+      <WhatsIncludedBlock />
+    </>
+  )
+}
+
+const NotFound = styled.div`
+  display: grid;
+  justify-items: start;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: ${({ theme }) => theme.space[8]} 0;
+`
+const Back = styled(ButtonLink).attrs({ $variant: 'secondary' as const })`
+  margin: ${({ theme }) => theme.space[5]} 0;
+`
+const Grid = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[6]};
+  margin-bottom: ${({ theme }) => theme.space[7]};
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: 1fr 1fr;
+    align-items: start;
+  }
+`
+const Details = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  h1,
+  h2,
+  p,
+  ul {
+    margin: 0;
+  }
+  h2 {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`
+const Badge = styled.p`
+  justify-self: start;
+  padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primarySoft};
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 700;
+`
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`

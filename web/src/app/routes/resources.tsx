@@ -1,0 +1,61 @@
+import { useSearchParams } from 'react-router-dom'
+import styled from 'styled-components'
+
+import { Container } from '@/components/ui/container'
+import { PageHero } from '@/components/ui/page-hero'
+import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/components/ui/radix-tabs'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
+import type { ResourcesTab } from '@/config/paths'
+import { tabs } from '@/features/articles/api/articles'
+import { ArticlesPanel } from '@/features/articles/components/articles-panel'
+
+const TAB_KEYS = Object.keys(tabs) as ResourcesTab[]
+const isTab = (value: string | null): value is ResourcesTab => TAB_KEYS.includes(value as ResourcesTab)
+
+/** /resources (SPEC §2): tabs Resources and Clinical Studies, the open one kept in ?type= (default resources). */
+export default function ResourcesPage() {
+  const [params, setParams] = useSearchParams()
+  const type = params.get('type')
+  const active: ResourcesTab = isTab(type) ? type : 'resources'
+
+  const select = (value: string) => {
+    if (!isTab(value)) return
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current)
+        next.set('type', value)
+        return next
+      },
+      { replace: true, preventScrollReset: true },
+    )
+  }
+
+  return (
+    <>
+      <PageHero title="Hearing Health Resources">
+        <p>Practical guides from our team and plain-language summaries of published research on hearing, hearing aids and health.</p>
+      </PageHero>
+      <Body>
+        <TabsRoot value={active} onValueChange={select} activationMode="manual">
+          <TabsList aria-label="Article collections">
+            {TAB_KEYS.map((key) => (
+              <TabsTrigger key={key} value={key}>
+                {tabs[key].label}
+              </TabsTrigger>
+            ))}
+          </TabsList>
+          {TAB_KEYS.map((key) => (
+            <TabsContent key={key} value={key}>
+              <VisuallyHidden as="h2">{tabs[key].label}</VisuallyHidden>
+              <ArticlesPanel blog={tabs[key].blog} failure={tabs[key].failure} />
+            </TabsContent>
+          ))}
+        </TabsRoot>
+      </Body>
+    </>
+  )
+}
+
+const Body = styled(Container)`
+  padding-block: ${({ theme }) => theme.space[7]};
+`

@@ -1,0 +1,50 @@
+import useSWR from 'swr'
+
+import { api, type ApiError } from '@/lib/api-client'
+
+/** The customer-messaging provider as admins see it (GET /api/messaging/admin/provider). */
+export interface ProviderStatus {
+  provider: 'local' | 'podium'
+  /** Podium: an admin has connected the account; the local provider needs no connection. */
+  connected: boolean
+  since: string | null
+}
+
+/** A Sync Existing Users run (GET /api/messaging/admin/contact-sync). */
+export interface ContactSyncRun {
+  id: string
+  status: 'running' | 'completed' | 'failed'
+  provider: string
+  total: number
+  synced: number
+  failed: number
+  skipped: number
+  listed: boolean
+  error: string | null
+  started_at: string
+  finished_at: string | null
+}
+
+const providerKey = '/messaging/admin/provider'
+const contactSyncKey = '/messaging/admin/contact-sync'
+
+export function useProviderStatus() {
+  return useSWR<ProviderStatus, ApiError>(providerKey, (path: string) => api.get<ProviderStatus>(path))
+}
+
+/** POST /api/messaging/admin/podium/connect: where to send the admin to consent at Podium. */
+export function connectPodium(): Promise<{ url: string }> {
+  return api.post<{ url: string }>('/messaging/admin/podium/connect')
+}
+
+/** The latest run; polled every second while one is running, so any admin sees it move. */
+export function useContactSync() {
+  return useSWR<{ sync: ContactSyncRun | null }, ApiError>(contactSyncKey, (path: string) => api.get<{ sync: ContactSyncRun | null }>(path), {
+    refreshInterval: (latest) => (latest?.sync?.status === 'running' ? 1000 : 0),
+  })
+}
+
+/** Starts a run, or joins the one already running. */
+export function startContactSync(): Promise<{ sync: ContactSyncRun; joined: boolean }> {
+  return api.post<{ sync: ContactSyncRun; joined: boolean }>(contactSyncKey)
+}

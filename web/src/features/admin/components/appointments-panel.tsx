@@ -1,0 +1,412 @@
+import { useEffect, useId, useState } from 'react'
+import styled from 'styled-components'
+import { z } from 'zod/mini'
+
+import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { Button } from '@/components/ui/button'
+import { Field, FieldRow, Fieldset, Hint, InputField, Label, Legend, SelectField, TextArea } from '@/components/ui/form-controls'
+import { useZodForm } from '@/components/ui/use-zod-form'
+import {
+  clinicToday,
+  decideAppointment,
+  scheduleAppointment,
+  STAFF_TIMES,
+  statusText,
+  statusTone,
+  useAdminAppointments,
+  type AdminAppointment,
+  type SyncState,
+  useAppointmentTypes,
+} from '@/lib/appointments'
+import { ApiError } from '@/lib/api-client'
+import { notify } from '@/lib/notify'
+
+import { createPatient, useUsers } from '../api/users'
+
+import { ClosedDays } from './closed-days'
+import { Muted, RefreshablePanel } from './refreshable-panel'
+
+type Clinics = ReadonlyArray<{ uid: string; name: string }>
+
+/** The Appointments tab (SPEC §2): the scheduling form, "Recent Appointments", then the days a clinic is closed. */
+export function AppointmentsPanel({ clinics }: { clinics?: Clinics | undefined }) {
+  const appointments = useAdminAppointments()
+  return (
+    <>
+      <ScheduleForm clinics={clinics ?? []} onScheduled={() => void appointments.mutate()} />
+      <h3>Recent Appointments</h3>
+      <AppointmentList resource={appointments} />
+      <ClosedDays clinics={clinics ?? []} />
+    </>
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// Scheduling form (SPEC §4 "Admin scheduling", §5, §8)
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * The scheduling form's fields. The spec's checks (required fields per patient mode, no date in the
+ * past) are its toasts, made on submit; what is sent is built there, as it depends on the mode.
+ */
+const scheduleSchema = z.object({
+  mode: z.enum(['existing', 'new']),
+  userId: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  phone: z.string(),
+  email: z.string(),
+  password: z.string(),
+  location: z.string(),
+  typeId: z.string(),
+  date: z.string(),
+  time: z.string(),
+  notes: z.string(),
+})
+const emptyForm: z.infer<typeof scheduleSchema> = { mode: 'existing', userId: '', firstName: '', lastName: '', phone: '', email: '', password: '', location: '', typeId: '', date: '', time: '', notes: '' }
+
+const reasonOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
+
+/** "Wed, Nov 25, 2026" for a clinic date, read as a calendar date in any zone. */
+const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+const timeLabel = (time: string) => STAFF_TIMES.find((t) => t.value === time)?.label ?? time
+
+function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled: () => void }) {
+  const id = useId()
+  const form = useZodForm(scheduleSchema, emptyForm)
+  const values = form.watch()
+  const busy = form.formState.isSubmitting
+  const users = useUsers(true)
+  const location = values.location || clinics[0]?.uid || ''
+  const types = useAppointmentTypes(location)
+  // SPEC §5: the patient list shows only users whose role is customer.
+  const patients = (users.data ?? []).filter((u) => u.role === 'customer')
+
+  // Another clinic has other appointment types.
+  useEffect(() => {
+    const watching = form.watch((_, { name }) => {
+      if (name === 'location') form.setValue('typeId', '')
+    })
+    return () => watching.unsubscribe()
+  }, [form])
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const type = types.data?.find((t) => t.id === values.typeId)
+    if (!type || !values.date || !values.time) return notify.error('Error', 'Please fill in all required fields')
+    if (values.mode === 'existing' && !values.userId) return notify.error('Error', 'Please select a user')
+    if (values.mode === 'new' && (!values.firstName.trim() || !values.lastName.trim() || !values.email.trim())) {
+      return notify.error('Error', 'Please fill in all new user fields')
+    }
+    if (values.date < clinicToday()) return notify.error('Error', 'The appointment date cannot be in the past.')
+
+    let patient = patients.find((u) => u.id === values.userId)
+    if (values.mode === 'new') {
+      try {
+        patient = await createPatient({
+          first_name: values.firstName.trim(),
+          last_name: values.lastName.trim(),
+          email: values.email.trim(),
+          ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+          ...(values.password ? { password: values.password } : {}),
+        })
+        notify.success('User Created', 'New user account created successfully')
+        void users.mutate()
+      } catch (error) {
+        notify.error('Error', error instanceof ApiError && error.message ? `Failed to create user: ${error.message}` : 'Failed to create user account')
+        return
+      }
+    }
+    if (!patient) return notify.error('Error', 'Please select a user')
+    let created: AdminAppointment
+    try {
+      created = await scheduleAppointment({
+        user_id: patient.id,
+        user_info: { first_name: patient.first_name ?? '', last_name: patient.last_name ?? '', email: patient.email, ...(patient.phone ? { phone: patient.phone } : {}) },
+        location,
+        appointment_type_id: type.id,
+        appointment_date: values.date,
+        appointment_time: values.time,
+        ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+      })
+    } catch (error) {
+      const reason = reasonOf(error, 'Failed to schedule appointment')
+      notify.error('Error', values.mode === 'new' ? `Failed to create appointment: ${reason}` : reason)
+      return
+    }
+    notify.success('Appointment Scheduled', `${type.name} on ${dayLabel(values.date)} at ${timeLabel(values.time)}${syncSuffix(created.sync_state)}`)
+    form.reset({ ...emptyForm, location })
+    onScheduled()
+  })
+
+  return (
+    <Form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
+      <h3 id={`${id}-title`}>Schedule an Appointment</h3>
+      <Fieldset>
+        <Legend>Patient</Legend>
+        <Choices>
+          {(['existing', 'new'] as const).map((mode) => (
+            <Choice key={mode}>
+              <input type="radio" {...form.register('mode')} value={mode} />
+              {mode === 'existing' ? 'Existing patient' : 'New patient'}
+            </Choice>
+          ))}
+        </Choices>
+        {values.mode === 'existing' ? (
+          <SelectField {...form.field('userId', { controlled: true })} label="Patient" required>
+            <option value="">{users.error ? 'Failed to load users' : users.data ? 'Select a patient' : 'Loading users...'}</option>
+            {patients.map((u) => (
+              <option key={u.id} value={u.id}>
+                {u.full_name || 'No name'} ({u.email})
+              </option>
+            ))}
+          </SelectField>
+        ) : (
+          <>
+            <FieldRow>
+              <InputField {...form.field('firstName')} label="First name" autoComplete="off" maxLength={100} required />
+              <InputField {...form.field('lastName')} label="Last name" autoComplete="off" maxLength={100} required />
+            </FieldRow>
+            <FieldRow>
+              <InputField {...form.field('email')} label="Email" type="email" autoComplete="off" maxLength={254} required />
+              <InputField {...form.field('phone')} label="Phone (optional)" type="tel" autoComplete="off" maxLength={25} />
+            </FieldRow>
+            <InputField {...form.field('password', { hint: true })} label="Temporary password (optional)" type="password" autoComplete="new-password" maxLength={1024}>
+              <Hint id={form.ids('password').hint}>Leave it empty to e-mail the patient an invitation to choose their own password.</Hint>
+            </InputField>
+          </>
+        )}
+      </Fieldset>
+      <FieldRow>
+        <SelectField {...form.field('location')} value={location} label="Location" required>
+          {clinics.length === 0 ? <option value="">Loading locations...</option> : null}
+          {clinics.map((c) => (
+            <option key={c.uid} value={c.uid}>
+              {c.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField {...form.field('typeId', { controlled: true })} label="Appointment type" required>
+          <option value="">{types.error ? 'Failed to load appointment types' : types.data ? 'Select an appointment type' : 'Loading appointment types...'}</option>
+          {types.data?.map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name} ({t.duration_minutes} min)
+            </option>
+          ))}
+        </SelectField>
+      </FieldRow>
+      <FieldRow>
+        <InputField {...form.field('date')} label="Date" type="date" min={clinicToday()} required />
+        <SelectField {...form.field('time')} label="Time (Eastern Time)" required>
+          <option value="">Select a time</option>
+          {STAFF_TIMES.map((t) => (
+            <option key={t.value} value={t.value}>
+              {t.label}
+            </option>
+          ))}
+        </SelectField>
+      </FieldRow>
+      <Field>
+        <Label htmlFor={form.ids('notes').control}>Notes (optional)</Label>
+        <TextArea {...form.field('notes')} rows={3} maxLength={2000} />
+      </Field>
+      <div>
+        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+          {busy ? 'Scheduling...' : 'Schedule Appointment'}
+        </Button>
+      </div>
+    </Form>
+  )
+}
+
+/** SPEC §8: how the provider's first attempt went. The embedded local provider has no Podium to report on. */
+function syncSuffix(state: SyncState): string {
+  if (state === 'synced') return ' and synced with Podium'
+  if (state === 'failed') return ' (Podium sync failed - appointment saved locally)'
+  return ''
+}
+
+// ---------------------------------------------------------------------------------------------
+// Recent Appointments
+// ---------------------------------------------------------------------------------------------
+
+const syncText: Record<SyncState, string> = { synced: 'Synced', failed: 'Sync Failed', local: 'Local Only', unknown: 'Sync status unavailable' }
+const syncTone: Record<SyncState, BadgeTone> = { synced: 'success', failed: 'destructive', local: 'secondary', unknown: 'outline' }
+
+function AppointmentList({ resource }: { resource: ReturnType<typeof useAdminAppointments> }) {
+  return (
+    <RefreshablePanel
+      resource={resource}
+      noun="appointments"
+      summary={(list) => {
+        const waiting = list.filter((a) => a.status === 'pending').length
+        return `${waiting} ${waiting === 1 ? 'request' : 'requests'} waiting for a decision.`
+      }}
+    >
+      {(list) =>
+        list.length === 0 ? (
+          <Muted>No appointments scheduled yet.</Muted>
+        ) : (
+          <List>
+            {list.map((a) => (
+              <AppointmentItem key={a.id} appointment={a} onChanged={() => void resource.mutate()} />
+            ))}
+          </List>
+        )
+      }
+    </RefreshablePanel>
+  )
+}
+
+function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppointment; onChanged: () => void }) {
+  const [busy, setBusy] = useState(false)
+  const name = `${a.first_name} ${a.last_name}`
+
+  const decide = async (decision: 'confirm' | 'decline' | 'cancel') => {
+    if (decision !== 'confirm' && !window.confirm(`${decision === 'decline' ? 'Decline the request' : 'Cancel the appointment'} of ${name} (${a.when})? The patient will be told by e-mail.`)) return
+    setBusy(true)
+    try {
+      await decideAppointment(a.id, decision)
+      notify.success({ confirm: 'Appointment confirmed', decline: 'Request declined', cancel: 'Appointment cancelled' }[decision], `${name} will receive an e-mail.`)
+      onChanged()
+    } catch (error) {
+      notify.error('Error', reasonOf(error, 'Please try again.'))
+      onChanged()
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Item>
+      <Head>
+        <Title>
+          {a.appointment_type} · {name}
+        </Title>
+        <Badges>
+          <Badge $tone={statusTone[a.status]}>{statusText[a.status]}</Badge>
+          <Badge $tone={syncTone[a.sync_state]} title={a.podium_sync_error ?? undefined}>
+            {syncText[a.sync_state]}
+          </Badge>
+        </Badges>
+      </Head>
+      <Meta>
+        {a.when} · {a.location_name ?? a.location_uid}
+      </Meta>
+      <Meta>
+        Phone: {a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : 'No phone'} · <a href={`mailto:${a.email}`}>{a.email}</a>
+        {a.source === 'public' ? ' · Requested online' : ''}
+      </Meta>
+      {a.notes ? <Notes>Notes: {a.notes}</Notes> : null}
+      {a.sync_state === 'failed' && a.podium_sync_error ? <ErrorText>Sync error: {a.podium_sync_error}</ErrorText> : null}
+      {a.status === 'pending' || a.can_cancel ? (
+        <Actions>
+          {a.status === 'pending' ? (
+            <>
+              <Button onClick={() => void decide('confirm')} disabled={busy} aria-label={`Confirm: ${name}, ${a.when}`}>
+                Confirm
+              </Button>
+              <Button $variant="secondary" onClick={() => void decide('decline')} disabled={busy} aria-label={`Decline: ${name}, ${a.when}`}>
+                Decline
+              </Button>
+            </>
+          ) : (
+            <Button $variant="secondary" onClick={() => void decide('cancel')} disabled={busy} aria-label={`Cancel appointment: ${name}, ${a.when}`}>
+              Cancel appointment
+            </Button>
+          )}
+        </Actions>
+      ) : null}
+    </Item>
+  )
+}
+
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  margin-bottom: ${({ theme }) => theme.space[6]};
+  padding: ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+
+  h3 {
+    margin: 0;
+  }
+`
+
+const Choices = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[4]};
+`
+
+const Choice = styled.label`
+  display: inline-flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  min-height: 44px;
+
+  input {
+    width: 1.25rem;
+    height: 1.25rem;
+  }
+`
+
+const List = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`
+
+const Item = styled.li`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  padding: ${({ theme }) => theme.space[4]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.md};
+`
+
+const Head = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  align-items: center;
+  justify-content: space-between;
+`
+
+const Title = styled.h4`
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+  overflow-wrap: anywhere;
+`
+
+const Badges = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+`
+
+const Meta = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  overflow-wrap: anywhere;
+`
+
+const Notes = styled.p`
+  margin: 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`
+
+const ErrorText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.danger};
+  overflow-wrap: anywhere;
+`
+
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`

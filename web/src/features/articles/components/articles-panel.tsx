@@ -1,0 +1,74 @@
+import styled from 'styled-components'
+
+import { CardGrid } from '@/components/ui/card-grid'
+import { ErrorPanel } from '@/components/ui/error-panel'
+
+import { useBlogArticles, type BlogHandle } from '../api/articles'
+
+import { ArticleCard, ArticleCardSkeleton } from './article-card'
+
+/** Cards shown while a tab loads (SPEC §9). */
+export const SKELETON_CARDS = 6
+
+/**
+ * One tab of /resources (SPEC §4 "Resources tabs"): loads on its own, with 6 skeleton cards, then
+ * the error with Try Again, the empty state, or the grid of cards.
+ */
+export function ArticlesPanel({ blog, failure }: { blog: BlogHandle; failure: string }) {
+  const { data, error, isValidating, mutate } = useBlogArticles(blog)
+
+  if (error && !data) {
+    return (
+      <ErrorPanel title="Error Loading Content" onRetry={() => void mutate()} retryLabel="Try Again" retrying={isValidating}>
+        <p>{error.message || failure}</p>
+      </ErrorPanel>
+    )
+  }
+  if (!data) {
+    return (
+      <div aria-busy="true" aria-label="Loading articles">
+        <Grid as="div" $tablet={2} $desktop={3}>
+          {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+            <ArticleCardSkeleton key={i} />
+          ))}
+        </Grid>
+      </div>
+    )
+  }
+  if (data.length === 0) {
+    return (
+      <Empty role="status">
+        <h2>No Articles Found</h2>
+        <p>We're working on adding more resources. Check back soon!</p>
+      </Empty>
+    )
+  }
+  return (
+    <Grid $tablet={2} $desktop={3}>
+      {data.map((article, i) => (
+        <li key={article.id}>
+          <ArticleCard article={article} first={i === 0} />
+        </li>
+      ))}
+    </Grid>
+  )
+}
+
+const Grid = styled(CardGrid)`
+  align-items: stretch;
+`
+
+const Empty = styled.div`
+  padding: ${({ theme }) => theme.space[7]} ${({ theme }) => theme.space[4]};
+  text-align: center;
+
+  h2 {
+    margin-bottom: ${({ theme }) => theme.space[3]};
+    font-size: ${({ theme }) => theme.fontSizes.xl};
+  }
+
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+`

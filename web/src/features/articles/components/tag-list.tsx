@@ -1,0 +1,31 @@
+import styled from 'styled-components'
+
+/** An article's tags, as a list (screen readers announce how many). */
+export function TagList({ tags, label = 'Tags' }: { tags: readonly string[]; label?: string }) {
+  if (tags.length === 0) return null
+  return (
+    <Tags aria-label={label}>
+      {tags.map((tag) => (
+        <li key={tag}>{tag}</li>
+      ))}
+    </Tags>
+  )
+}
+
+const Tags = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[2]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+
+  li {
+    padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+    border-radius: ${({ theme }) => theme.radii.pill};
+    background: ${({ theme }) => theme.colors.primarySoft};
+    color: ${({ theme }) => theme.colors.primaryHover};
+    font-size: ${({ theme }) => theme.fontSizes.sm};
+    font-weight: ${({ theme }) => theme.fontWeights.medium};
+  }
+`

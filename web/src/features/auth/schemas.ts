@@ -1,0 +1,92 @@
+import { z } from 'zod/mini'
+
+import type { SignUpInput } from './api/sign-up'
+import { MIN_PASSWORD_LENGTH } from './password'
+
+/**
+ * What the account forms check, and what they send. The controls' own attributes (`required`,
+ * `minLength`, `pattern`) are checked by the browser first; these are the rules beyond them
+ * (SPEC §5, §8) and the shaping of each request. zod/mini: the browser gets only the parts used.
+ */
+
+const ZIP_CODE = /^\d{5}(-\d{4})?$/
+
+/** Sign-up (SPEC §5): passwords must match; the address is sent only when a street address is given, country US. */
+export const signUpSchema = z.pipe(
+  z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    password: z.string(),
+    confirmPassword: z.string(),
+    location: z.string().check(z.minLength(1, 'Choose a preferred location.')),
+    addressLine1: z.string(),
+    addressLine2: z.string(),
+    city: z.string(),
+    state: z.string(),
+    zip: z.string(),
+  }).check(
+    z.superRefine((v, ctx) => {
+      if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+      if (!v.addressLine1.trim()) return
+      // With a street address, the rest of the address is needed too.
+      if (!v.city.trim()) ctx.addIssue({ code: 'custom', path: ['city'], message: 'Please enter the city.' })
+      if (!v.state.trim()) ctx.addIssue({ code: 'custom', path: ['state'], message: 'Please enter the state.' })
+      if (!ZIP_CODE.test(v.zip.trim())) ctx.addIssue({ code: 'custom', path: ['zip'], message: 'Please enter a 5-digit ZIP code.' })
+    }),
+  ),
+  z.transform((v): SignUpInput => {
+    const input: SignUpInput = {
+      first_name: v.firstName.trim(),
+      last_name: v.lastName.trim(),
+      email: v.email.trim(),
+      phone: v.phone.trim(),
+      password: v.password,
+      preferred_location_uid: v.location,
+    }
+    if (v.addressLine1.trim()) {
+      input.address = {
+        address_line1: v.addressLine1.trim(),
+        ...(v.addressLine2.trim() ? { address_line2: v.addressLine2.trim() } : {}),
+        city: v.city.trim(),
+        state: v.state.trim(),
+        zip_code: v.zip.trim(),
+      }
+    }
+    return input
+  }),
+)
+
+/** Sign-in and "Forgot password?": the address is sent trimmed. */
+const trimmed = () => z.string().check(z.trim())
+
+export const signInSchema = z.object({ email: trimmed(), password: z.string() })
+export const forgotPasswordSchema = z.object({ email: trimmed() })
+
+/** A new password from a reset link: typed twice, the same both times. */
+export const resetPasswordSchema = z
+  .object({ password: z.string(), confirm: z.string() })
+  .check(z.refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' }))
+
+/**
+ * Account setup (SPEC §5, §8). One problem at a time, in this order, each with the title of the
+ * toast that announces it (`setupAccountErrorTitles`).
+ */
+export const setupAccountSchema = z.object({ email: trimmed(), password: z.string(), confirm: z.string() }).check(
+  z.superRefine((v, ctx) => {
+    if (!v.email) return ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please enter your email address.' })
+    if (v.password !== v.confirm) {
+      return ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'Passwords do not match. Please try again.' })
+    }
+    if (v.password.length < MIN_PASSWORD_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['password'], message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.` })
+    }
+  }),
+)
+
+export const setupAccountErrorTitles = {
+  email: 'Email Required',
+  confirm: 'Password Mismatch',
+  password: 'Password Too Short',
+} as const

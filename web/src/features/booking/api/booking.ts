@@ -1,0 +1,53 @@
+import useSWR from 'swr'
+
+import { api, type ApiError } from '@/lib/api-client'
+
+/** A free start time, in the clinic's time zone whatever the visitor's. */
+export interface TimeSlot {
+  time: string
+  label: string
+  starts_at: string
+}
+
+export function useAvailableTimes(locationUid: string, typeId: string, date: string) {
+  const ready = locationUid && typeId && date
+  return useSWR<{ date: string; times: TimeSlot[] }, ApiError>(
+    ready ? `/scheduling/availability?${new URLSearchParams({ location_uid: locationUid, appointment_type_id: typeId, date })}` : null,
+    (path: string) => api.get<{ date: string; times: TimeSlot[] }>(path),
+    { revalidateOnFocus: true },
+  )
+}
+
+export type BookingRequest = {
+  first_name: string
+  last_name: string
+  email: string
+  phone: string
+  location: string
+  appointment_type_id: string
+  appointment_type: string
+  date: string
+  time: string
+  address_line1: string
+  address_line2?: string
+  city: string
+  state: string
+  zip_code: string
+  notes?: string
+}
+
+/** POST /api/scheduling/bookings: the request, stored as pending until staff confirm it. */
+export function requestBooking(body: BookingRequest) {
+  return api.post<{ id: string; status: 'pending'; starts_at: string }>('/scheduling/bookings', body)
+}
+
+/** SPEC §5 "Selectable dates": today + 3 in the clinic's zone ("YYYY-MM-DD"), the server's rule too. */
+export function firstBookableDate(now = new Date()): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
+  const date = new Date(`${today}T00:00:00Z`)
+  date.setUTCDate(date.getUTCDate() + 3)
+  return date.toISOString().slice(0, 10)
+}
+
+/** Saturday or Sunday (a calendar date, whatever the visitor's zone). */
+export const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())

@@ -1,0 +1,32 @@
+import { api } from '@/lib/api-client'
+
+import type { CartItem } from '../cart'
+
+export interface CheckoutContact {
+  first_name: string
+  last_name: string
+  email: string
+  phone: string
+  location_uid: string
+}
+
+/**
+ * POST /api/catalogue/orders: only ids and quantities are sent; the server prices the cart from the
+ * catalogue and stores an order request (the clinic calls back to arrange the fitting).
+ */
+export function submitOrderRequest(items: readonly CartItem[], contact: CheckoutContact) {
+  return api.post<{ id: string; total: string }>('/catalogue/orders', {
+    ...contact,
+    items: items.map((i) => ({ id: i.id, quantity: i.quantity })),
+  })
+}
+
+/** Which checkout the cart offers: an order request (local) or the store's own (shopify). */
+export function getStoreProvider(): Promise<{ provider: 'local' | 'shopify' }> {
+  return api.get<{ provider: 'local' | 'shopify' }>('/catalogue/store')
+}
+
+/** POST /api/catalogue/checkout (Shopify): the store prices the cart and answers where to pay. */
+export function createStoreCheckout(items: readonly CartItem[]) {
+  return api.post<{ checkoutUrl: string }>('/catalogue/checkout', { items: items.map((i) => ({ id: i.id, quantity: i.quantity })) })
+}

@@ -1,0 +1,84 @@
+import { lazy, Suspense, useRef, useState } from 'react'
+import styled from 'styled-components'
+
+import { cartTotals, useCart } from '../cart'
+import type { ClinicSource } from './cart-panel'
+
+// The drawer, its dialog library and the checkout form load on first use (or when the pointer or
+// focus reaches the button), not with every page: most visits never open the cart.
+const loadPanel = () => import('./cart-panel')
+const CartPanel = lazy(loadPanel)
+
+/** The header's cart button with its count badge, opening the cart drawer (SPEC §2, §4). */
+export function CartButton({ clinics }: { clinics: ClinicSource }) {
+  const { count } = cartTotals(useCart())
+  const [open, setOpen] = useState(false)
+  // Once opened, the drawer stays mounted (closed) so it opens again at once.
+  const [used, setUsed] = useState(false)
+  const button = useRef<HTMLButtonElement>(null)
+  const prefetch = () => void loadPanel()
+
+  return (
+    <>
+      <Trigger
+        ref={button}
+        type="button"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setUsed(true)
+          setOpen(true)
+        }}
+      >
+        <svg aria-hidden="true" focusable="false" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+          <circle cx="9" cy="20" r="1.5" />
+          <circle cx="18" cy="20" r="1.5" />
+          <path d="M2 3h3l2.7 12.4a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6" />
+        </svg>
+        <Badge aria-hidden="true" data-testid="cart-count">
+          {count}
+        </Badge>
+      </Trigger>
+      {used ? (
+        <Suspense fallback={null}>
+          <CartPanel open={open} onOpenChange={setOpen} returnFocusTo={button} clinics={clinics} />
+        </Suspense>
+      ) : null}
+    </>
+  )
+}
+
+const Trigger = styled.button`
+  position: relative;
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 44px;
+  min-height: 44px;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.primary};
+  cursor: pointer;
+  &:focus-visible {
+    outline: ${({ theme }) => theme.focus.outline};
+    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+  }
+`
+const Badge = styled.span`
+  position: absolute;
+  top: -8px;
+  right: -8px;
+  min-width: 1.5rem;
+  padding: 0 4px;
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.875rem;
+  font-weight: 700;
+  line-height: 1.5rem;
+  text-align: center;
+`

@@ -1,0 +1,267 @@
+import * as Dialog from '@radix-ui/react-dialog'
+import { useState, type RefObject } from 'react'
+import useSWR from 'swr'
+import styled from 'styled-components'
+import { z } from 'zod/mini'
+
+import { Button } from '@/components/ui/button'
+import { FieldRow, InputField, SelectField } from '@/components/ui/form-controls'
+import { useZodForm } from '@/components/ui/use-zod-form'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
+import { notify } from '@/lib/notify'
+
+import { createStoreCheckout, getStoreProvider, submitOrderRequest, type CheckoutContact } from '../api/checkout'
+import { cart, cartTotals, useCart } from '../cart'
+import { Overlay } from './info-dialogs'
+
+const CHECKOUT_FAILED = 'Failed to create checkout. Please try again.'
+
+/** Where the checkout form gets the clinics to choose from (the locations feature, passed in by the layout). */
+export interface ClinicSource {
+  key: string
+  fetch: () => Promise<ReadonlyArray<{ uid: string; name: string }>>
+}
+
+export interface CartPanelProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** The cart button: focus returns to it when the drawer closes. */
+  returnFocusTo: RefObject<HTMLButtonElement | null>
+  clinics: ClinicSource
+}
+
+/**
+ * The cart drawer (SPEC §2, §4): the lines with their quantities, the total, Checkout and Clear
+ * Cart. A Radix Dialog: focus moves in and stays, Escape closes, the page behind is inert. Loaded
+ * when the cart button is first used (cart-button.tsx), so neither the dialog library nor the
+ * checkout form is part of every page's first download.
+ */
+export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics }: CartPanelProps) {
+  const items = useCart()
+  const { count, total } = cartTotals(items)
+  const [checkingOut, setCheckingOut] = useState(false)
+  const [busy, setBusy] = useState(false)
+  const change = (o: boolean) => {
+    onOpenChange(o)
+    if (!o) setCheckingOut(false)
+  }
+
+  // Which checkout this shop has: asked when the drawer first opens (local when unknown).
+  const { data: store } = useSWR(open ? '/catalogue/store' : null, getStoreProvider, { revalidateOnFocus: false })
+
+  /**
+   * SPEC §7: with the Shopify store, checkout opens the store's checkout in a new tab (opened at the
+   * click, as a tab opened after an answer is blocked, and closed again on failure); otherwise the
+   * order-request form.
+   */
+  const checkout = async () => {
+    if (store?.provider !== 'shopify') return setCheckingOut(true)
+    const tab = window.open('', '_blank')
+    setBusy(true)
+    try {
+      const { checkoutUrl } = await createStoreCheckout(items)
+      if (tab) {
+        tab.opener = null
+        tab.location.href = checkoutUrl
+      } else window.location.assign(checkoutUrl)
+    } catch {
+      tab?.close()
+      notify.error(CHECKOUT_FAILED)
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Dialog.Root open={open} onOpenChange={change}>
+      <Dialog.Portal>
+        <Overlay />
+        <Panel
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            // There is no Dialog.Trigger (see cart-button.tsx): give focus back to the cart button.
+            event.preventDefault()
+            returnFocusTo.current?.focus()
+          }}
+        >
+          <Head>
+            <Dialog.Title>Your Cart</Dialog.Title>
+            <Dialog.Close asChild>
+              <Button $variant="secondary">Close</Button>
+            </Dialog.Close>
+          </Head>
+          {items.length === 0 ? (
+            <p>Your cart is empty</p>
+          ) : (
+            <>
+              <Lines>
+                {items.map((item) => (
+                  <li key={item.id}>
+                    <img src={item.image} alt="" width={80} height={60} />
+                    <div>
+                      <strong>{item.title}</strong>
+                      <div>{item.price}</div>
+                      <Qty>
+                        <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity - 1)} aria-label={`Decrease quantity of ${item.title}`}>
+                          −
+                        </Button>
+                        <span aria-live="polite">
+                          <VisuallyHidden>Quantity </VisuallyHidden>
+                          {item.quantity}
+                        </span>
+                        <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity + 1)} aria-label={`Increase quantity of ${item.title}`}>
+                          +
+                        </Button>
+                      </Qty>
+                    </div>
+                  </li>
+                ))}
+              </Lines>
+              <Total>
+                <span>Total ({count} items)</span>
+                <strong>${total}</strong>
+              </Total>
+              {checkingOut ? (
+                <CheckoutForm clinics={clinics} onDone={() => change(false)} />
+              ) : (
+                <Actions>
+                  <Button onClick={() => void checkout()} disabled={busy}>
+                    {busy ? 'Opening checkout...' : 'Checkout'}
+                    {store?.provider === 'shopify' ? <VisuallyHidden> (opens in a new tab)</VisuallyHidden> : null}
+                  </Button>
+                  <Button $variant="secondary" onClick={() => cart.clear()}>
+                    Clear Cart
+                  </Button>
+                </Actions>
+              )}
+            </>
+          )}
+        </Panel>
+      </Dialog.Portal>
+    </Dialog.Root>
+  )
+}
+
+/** The order request's contact details, trimmed (the browser checks `required` and the e-mail first). */
+const orderRequestSchema = z.pipe(
+  z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), location: z.string() }),
+  z.transform(
+    (v): CheckoutContact => ({
+      first_name: v.firstName.trim(),
+      last_name: v.lastName.trim(),
+      email: v.email.trim(),
+      phone: v.phone.trim(),
+      location_uid: v.location,
+    }),
+  ),
+)
+
+/** Embedded default: hearing aids are fitted in person, so checkout is an order request the clinic calls back about. */
+function CheckoutForm({ clinics, onDone }: { clinics: ClinicSource; onDone: () => void }) {
+  const items = useCart()
+  const { data: locations } = useSWR(clinics.key, clinics.fetch)
+  const form = useZodForm(orderRequestSchema, { firstName: '', lastName: '', email: '', phone: '', location: '' })
+  const busy = form.formState.isSubmitting
+
+  const submit = form.handleSubmit(async (contact) => {
+    if (items.length === 0) {
+      notify.error('Your cart is empty')
+      return
+    }
+    try {
+      await submitOrderRequest(items, contact)
+      cart.clear()
+      notify.success('Order request sent', 'Thank you! Your clinic will call you to arrange your fitting. A confirmation is on its way to your e-mail.')
+      onDone()
+    } catch {
+      notify.error(CHECKOUT_FAILED)
+    }
+  })
+
+  return (
+    <Form onSubmit={submit} aria-label="Order request">
+      <p>Hearing aids are fitted in person: send us your details and your clinic will call you to arrange the fitting.</p>
+      <FieldRow>
+        <InputField {...form.field('firstName')} label="First name" required autoComplete="given-name" />
+        <InputField {...form.field('lastName')} label="Last name" required autoComplete="family-name" />
+      </FieldRow>
+      <InputField {...form.field('email')} type="email" label="E-mail" required autoComplete="email" />
+      <InputField {...form.field('phone')} type="tel" label="Phone" required autoComplete="tel" />
+      <SelectField {...form.field('location', { controlled: true })} label="Preferred clinic" required>
+        <option value="" disabled>
+          Choose a clinic
+        </option>
+        {(locations ?? []).map((l) => (
+          <option key={l.uid} value={l.uid}>
+            {l.name}
+          </option>
+        ))}
+      </SelectField>
+      <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        {busy ? 'Sending…' : 'Send Order Request'}
+      </Button>
+    </Form>
+  )
+}
+
+const Panel = styled(Dialog.Content)`
+  position: fixed;
+  top: 0;
+  right: 0;
+  bottom: 0;
+  z-index: ${({ theme }) => theme.zIndices.dialog};
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space[4]};
+  width: min(28rem, 100vw);
+  overflow-y: auto;
+  padding: ${({ theme }) => theme.space[5]};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+  h2 {
+    margin: 0;
+  }
+`
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+`
+const Lines = styled.ul`
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  margin: 0;
+  padding: 0;
+  list-style: none;
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space[3]};
+  }
+  img {
+    border-radius: ${({ theme }) => theme.radii.sm};
+  }
+`
+const Qty = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space[2]};
+  margin-top: ${({ theme }) => theme.space[2]};
+`
+const Total = styled.p`
+  display: flex;
+  justify-content: space-between;
+  margin: 0;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`
+const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+`
+const Form = styled.form`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  p {
+    margin: 0;
+  }
+`

@@ -1,0 +1,52 @@
+import styled from 'styled-components'
+
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
+
+import type { Product } from '../api/products'
+
+/** Price, with the compare price struck through when there is one. */
+export function Price({ product }: { product: Pick<Product, 'price' | 'comparePrice'> }) {
+  return (
+    <Prices>
+      <Current>{product.price}</Current>
+      {product.comparePrice ? (
+        <Compare>
+          <VisuallyHidden>Was </VisuallyHidden>
+          <s>{product.comparePrice}</s>
+        </Compare>
+      ) : null}
+    </Prices>
+  )
+}
+
+const Prices = styled.p`
+  display: flex;
+  align-items: baseline;
+  gap: ${({ theme }) => theme.space[3]};
+  margin: 0;
+`
+const Current = styled.span`
+  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.text};
+`
+const Compare = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+/** Rating and review count, in words for screen readers. */
+export function Rating({ rating, reviews }: { rating: number; reviews: number }) {
+  return (
+    <RatingText>
+      <span aria-hidden="true">★</span> {rating.toFixed(1)} out of 5 ({reviews} reviews)
+    </RatingText>
+  )
+}
+
+const RatingText = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+  span {
+    color: ${({ theme }) => theme.colors.star};
+  }
+`

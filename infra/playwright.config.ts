@@ -36,6 +36,9 @@ export default defineConfig({
   retries: 0,
   // Axe scans and whole journeys take several seconds each; on a busy 2-core machine three times that.
   timeout: 90_000,
+  // A clean-clone CI machine runs these at a third of a workstation's speed: a toast that shows after
+  // a request through the stack can take more than the default 5 s there.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: BASE_URL,
     trace: 'off',

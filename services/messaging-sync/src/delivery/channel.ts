@@ -272,9 +272,11 @@ export function startChannel(app: App, { db, redisUrl, topics, options, handle, 
   async function stopWorker({ worker, connection }: NonNullable<typeof consumer>) {
     // Let jobs being run finish when Redis is there to record it; otherwise there is nothing to wait for.
     const graceful = connection.status === 'ready'
-    await withTimeout(worker.close(!graceful), options.closeTimeoutMs).catch((err) =>
-      log.warn({ reason: reasonOf(err) }, 'worker did not stop in time; unfinished jobs run again elsewhere'),
-    )
+    await withTimeout(worker.close(!graceful), options.closeTimeoutMs).catch(async (err) => {
+      log.warn({ reason: reasonOf(err) }, 'worker did not stop in time; unfinished jobs run again elsewhere')
+      // BullMQ's own blocking connection would otherwise go on reconnecting and keep the process alive.
+      await withTimeout(worker.disconnect(), 1000).catch(() => {})
+    })
     if (connection.status === 'ready') await withTimeout(connection.quit(), 1000).catch(() => connection.disconnect())
     else connection.disconnect()
   }

@@ -152,6 +152,10 @@ test('an admin schedules for an existing and for a new patient: the spec’s che
   await expect(closedItem).toHaveCount(0)
   expect((await timesThen()).status()).toBe(200)
 
+  // The tab itself at each width: once the toasts above have gone (axe reads a fading toast's
+  // half-transparent text as low contrast).
+  await page.mouse.move(0, 0)
+  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 30_000 })
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 })
     await axe(page, `the Appointments tab at ${width}px`)

@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs'
 
 import autocannon from 'autocannon'
 
-import { cleanup, database, freePort, redis, run, start } from './stack.mjs'
+import { cleanup, freePort, run, serviceEnv, start } from './stack.mjs'
 
 const RATE = Number(process.env.BENCH_RATE ?? 100)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
@@ -66,20 +66,8 @@ function load(url, rate, seconds, request) {
 const byStatus = (result) => Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]))
 
 async function main() {
-  const databaseUrl = await database('bench_booking')
-  const redisUrl = await redis()
-  const token = randomBytes(24).toString('hex')
-  const common = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    INTERNAL_TOKEN: token,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks',
-    QUEUE_PREFIX: `bench-booking-${token.slice(0, 6)}`,
-  }
-  for (const dir of ['services/scheduling', 'services/messaging-sync']) await run(`${dir}/dist/migrate.js`, { DATABASE_URL: databaseUrl })
+  const { env: common, rateLimitPrefix } = await serviceEnv('booking')
+  for (const dir of ['services/scheduling', 'services/messaging-sync']) await run(`${dir}/dist/migrate.js`, { DATABASE_URL: common.DATABASE_URL })
   const messagingPort = await freePort()
   await start('messaging-sync', 'services/messaging-sync/dist/server.js', { ...common, PORT: String(messagingPort) }, messagingPort)
   const schedulingPort = await freePort()
@@ -98,7 +86,7 @@ async function main() {
       CATALOGUE_URL: 'http://127.0.0.1:9',
       TRUSTED_PROXIES: '127.0.0.1',
       RATE_LIMIT_MAX: '100000000',
-      RATE_LIMIT_PREFIX: `bench-booking-${token.slice(0, 6)}:`,
+      RATE_LIMIT_PREFIX: rateLimitPrefix,
     },
     gatewayPort,
   )

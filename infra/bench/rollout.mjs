@@ -14,7 +14,7 @@ import { writeFileSync } from 'node:fs'
 
 import autocannon from 'autocannon'
 
-import { cleanup, database, freePort, redis, run, start, stop } from './stack.mjs'
+import { cleanup, freePort, run, serviceEnv, start, stop } from './stack.mjs'
 
 const RATE = Number(process.env.BENCH_RATE ?? 60)
 const REPLICAS = Math.max(2, Number(process.env.BENCH_REPLICAS ?? 2))
@@ -49,20 +49,8 @@ const mix = (locationUid) => [
 ]
 
 async function main() {
-  const databaseUrl = await database('bench_rollout')
-  const redisUrl = await redis()
-  const token = randomBytes(24).toString('hex')
-  const common = {
-    DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
-    INTERNAL_TOKEN: token,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks',
-    QUEUE_PREFIX: `bench-rollout-${token.slice(0, 6)}`,
-  }
-  for (const s of SERVICES) await run(`${s.dir}/dist/migrate.js`, { DATABASE_URL: databaseUrl })
+  const { env: common, rateLimitPrefix } = await serviceEnv('rollout')
+  for (const s of SERVICES) await run(`${s.dir}/dist/migrate.js`, { DATABASE_URL: common.DATABASE_URL })
 
   const replicas = []
   for (const s of SERVICES) {
@@ -85,7 +73,7 @@ async function main() {
       SCHEDULING_URL: 'http://127.0.0.1:9',
       TRUSTED_PROXIES: '127.0.0.1',
       RATE_LIMIT_MAX: '100000000',
-      RATE_LIMIT_PREFIX: `bench-rollout-${token.slice(0, 6)}:`,
+      RATE_LIMIT_PREFIX: rateLimitPrefix,
     },
     gatewayPort,
   )

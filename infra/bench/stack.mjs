@@ -59,6 +59,27 @@ export async function database(prefix) {
   return url.toString()
 }
 
+/**
+ * What every benchmarked service is started with: a database and queue/rate-limit prefixes of the
+ * run's own, production mode, quiet logs. Nothing verifies tokens, so identity's JWKS URL only has
+ * to be well formed.
+ */
+export async function serviceEnv(name) {
+  const token = randomBytes(24).toString('hex')
+  const prefix = `bench-${name}-${token.slice(0, 6)}`
+  const env = {
+    DATABASE_URL: await database(`bench_${name}`),
+    REDIS_URL: await redis(),
+    INTERNAL_TOKEN: token,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    IDENTITY_JWKS_URL: 'http://127.0.0.1:9/jwks',
+    QUEUE_PREFIX: prefix,
+  }
+  return { env, rateLimitPrefix: `${prefix}:` }
+}
+
 /** REDIS_URL, else the one on 127.0.0.1:6379, else a redis-server launched for the run. */
 export async function redis() {
   if (process.env.REDIS_URL) return process.env.REDIS_URL

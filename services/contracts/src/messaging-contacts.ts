@@ -29,3 +29,21 @@ export const messagingContactsPage = z.object({
 export type MessagingContactsPage = z.infer<typeof messagingContactsPage>
 
 export const MESSAGING_CONTACTS_PATH = '/internal/messaging-contacts'
+
+/** A Sync Existing Users run as admins see it (GET /api/messaging/admin/contact-sync). */
+export interface ContactSyncRun {
+  id: string
+  status: 'running' | 'completed' | 'failed'
+  provider: string
+  /** Users handed to the provider; grows while identity's pages are read. */
+  total: number
+  synced: number
+  failed: number
+  /** Users left out: no name or no e-mail. */
+  skipped: number
+  /** Every user was read (total is final). */
+  listed: boolean
+  error: string | null
+  started_at: string
+  finished_at: string | null
+}

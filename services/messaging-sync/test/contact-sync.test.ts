@@ -3,7 +3,7 @@ import { DEFAULT_PODIUM_LOCATIONS, FAKE_PODIUM_CLIENT_ID, FAKE_PODIUM_CLIENT_SEC
 import { identityFake, type IdentityFake } from '@hearing/infra/testing'
 import { CLINICS } from '@hearing/service-kit/clinics'
 import t from 'tap'
-import type { ContactSyncView } from '../src/contact/sync.js'
+import type { ContactSyncRun } from '@hearing/contracts'
 import { build, testConfig, waitFor } from './helper.js'
 
 type Built = Awaited<ReturnType<typeof build>>
@@ -24,7 +24,7 @@ const user = (over: Partial<Candidate> = {}): Candidate => ({
 
 const as = async (built: Built, role: string) => ({ authorization: `Bearer ${await built.signer.sign({ sub: `${role}-1`, role })}` })
 const start = async (built: Built, role = 'admin') => built.app.inject({ method: 'POST', url: '/admin/contact-sync', headers: await as(built, role) })
-const latest = async (built: Built) => ((await built.app.inject({ method: 'GET', url: '/admin/contact-sync', headers: await as(built, 'admin') })).json() as { sync: ContactSyncView | null }).sync
+const latest = async (built: Built) => ((await built.app.inject({ method: 'GET', url: '/admin/contact-sync', headers: await as(built, 'admin') })).json() as { sync: ContactSyncRun | null }).sync
 
 const finished = (built: Built, timeoutMs = 20_000) =>
   waitFor(

@@ -1,27 +1,10 @@
-import { MESSAGING_CONTACTS_PATH, messagingContactsPage, type MessagingContactCandidate, type MessagingContactsPage } from '@hearing/contracts'
+import { MESSAGING_CONTACTS_PATH, messagingContactsPage, type ContactSyncRun, type MessagingContactCandidate, type MessagingContactsPage } from '@hearing/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import type { Channel } from '../delivery/channel.js'
 import { insertDelivery } from '../delivery/store.js'
 import type { MessagingProvider } from '../providers/provider.js'
-
-export interface ContactSyncView {
-  id: string
-  status: 'running' | 'completed' | 'failed'
-  provider: string
-  /** Users handed to the provider; grows while identity's pages are read. */
-  total: number
-  synced: number
-  failed: number
-  /** Users left out: no name or no e-mail. */
-  skipped: number
-  /** Every user was read (total is final). */
-  listed: boolean
-  error: string | null
-  started_at: string
-  finished_at: string | null
-}
 
 export interface ContactSyncOptions {
   db: Kysely<Database>
@@ -133,7 +116,7 @@ export function contactSync({ db, channel, provider, identityUrl, internalToken,
     return listing
   }
 
-  async function view(runId?: string): Promise<ContactSyncView | null> {
+  async function view(runId?: string): Promise<ContactSyncRun | null> {
     let query = db.selectFrom('contact_syncs').selectAll()
     query = runId ? query.where('id', '=', runId) : query.orderBy('started_at', 'desc').limit(1)
     const run = await query.executeTakeFirst()
@@ -180,7 +163,7 @@ export function contactSync({ db, channel, provider, identityUrl, internalToken,
 
   return {
     /** Starts a run, or joins the one running (one at a time, across replicas). */
-    async start(adminId: string): Promise<{ sync: ContactSyncView; joined: boolean }> {
+    async start(adminId: string): Promise<{ sync: ContactSyncRun; joined: boolean }> {
       const created = await db
         .insertInto('contact_syncs')
         .values({ provider: provider.name, started_by: adminId })

@@ -1,3 +1,4 @@
+import type { ContactSyncRun } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
@@ -10,20 +11,7 @@ export interface ProviderStatus {
   since: string | null
 }
 
-/** A Sync Existing Users run (GET /api/messaging/admin/contact-sync). */
-export interface ContactSyncRun {
-  id: string
-  status: 'running' | 'completed' | 'failed'
-  provider: string
-  total: number
-  synced: number
-  failed: number
-  skipped: number
-  listed: boolean
-  error: string | null
-  started_at: string
-  finished_at: string | null
-}
+export type { ContactSyncRun }
 
 const providerKey = '/messaging/admin/provider'
 const contactSyncKey = '/messaging/admin/contact-sync'

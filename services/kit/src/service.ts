@@ -1,9 +1,11 @@
+import type { FastifyPluginAsync, RawServerDefault } from 'fastify'
 import type { JWTVerifyGetKey } from 'jose'
 import type { Kysely } from 'kysely'
 import type { ServiceEnv } from './config.js'
 import { createFastify, type App } from './fastify.js'
 import type { OutboxRelayOptions } from './outbox.js'
 import serviceKit from './plugin.js'
+import type { ZodTypeProvider } from './validation.js'
 import { remoteSessionCheck, type SessionCheck } from './sessions.js'
 
 /** What tests and servers may vary when building a service. */
@@ -27,6 +29,23 @@ type ServiceConfig = Pick<ServiceEnv, 'LOG_LEVEL' | 'DATABASE_URL' | 'INTERNAL_T
 
 /** A service's Fastify instance with the kit registered, its database typed with the service's tables. */
 export type ServiceApp<DB> = App & { readonly db: Kysely<DB> }
+
+/**
+ * A group of routes: an encapsulated Fastify plugin. It finds the service's database and the kit's
+ * decorations (requireRole, redis, outboxRelay) on its instance and everything else in its options;
+ * hooks it adds cover its own routes only.
+ */
+export type RouteGroup<DB, Options extends object = Record<never, never>> = (app: ServiceApp<DB>, options: Options) => Promise<void> | void
+
+/**
+ * Makes a route group registrable: `await app.register(routeGroup(bookingRoutes), { now })`.
+ * The child instance inherits the `db` createService decorated, typed here once for every group.
+ */
+export function routeGroup<DB, Options extends object>(group: RouteGroup<DB, Options>): FastifyPluginAsync<Options, RawServerDefault, ZodTypeProvider> {
+  return async (instance, options) => {
+    await group(instance as unknown as ServiceApp<DB>, options)
+  }
+}
 
 /** A service's Fastify instance with the kit registered: the first lines of every buildApp. */
 export async function createService<DB>(

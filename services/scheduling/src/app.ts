@@ -1,4 +1,4 @@
-import { createService, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
+import { createService, routeGroup, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
 import type { Config } from './config.js'
 import type { Database } from './database.js'
 import { appointmentTypesRoutes } from './routes/appointment-types.js'
@@ -28,6 +28,6 @@ export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jw
   bookingRoutes(app, db, { now })
   myAppointmentRoutes(app, db, { now })
   adminAppointmentRoutes(app, db, { now, publicUrl: config.PUBLIC_URL })
-  closedDateRoutes(app, db, { now })
+  await app.register(routeGroup(closedDateRoutes), { now })
   return app
 }

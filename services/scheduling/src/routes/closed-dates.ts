@@ -1,5 +1,4 @@
-import { errorBody, httpError, plainText, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, httpError, plainText, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { closeDate, reopenDate, upcomingClosedDates } from '../closed-dates.js'
 import type { Database } from '../database.js'
@@ -8,7 +7,8 @@ import { date, uid } from './fields.js'
 const closedDate = z.object({ location_uid: z.string(), location_name: z.string().nullable(), date: z.string(), reason: z.string().nullable() })
 
 /** Days a clinic is closed (staff and admins): listed, added, removed. */
-export function closedDateRoutes(app: App, db: Kysely<Database>, { now }: { now: () => Date }) {
+export const closedDateRoutes: RouteGroup<Database, { now: () => Date }> = (app, { now }) => {
+  const db = app.db
   const staff = app.requireRole('staff', 'admin')
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 503: errorBody }
 

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { validationMessage } from './validation.js'
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.'
 export const INVALID_URL_MESSAGE = 'This address is not valid.'
@@ -28,8 +29,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       req.log.error({ err }, 'request failed')
       return reply.code(status).send(errorPayload(status, status === 503 ? 'Service temporarily unavailable. Please try again shortly.' : INTERNAL_ERROR_MESSAGE))
     }
-    req.log.info({ statusCode: status, reason: err.message }, 'request rejected')
-    return reply.code(status).send(errorPayload(status, err.message))
+    const message = validationMessage(err) ?? err.message
+    req.log.info({ statusCode: status, reason: message }, 'request rejected')
+    return reply.code(status).send(errorPayload(status, message))
   })
 }
 

@@ -1,37 +1,36 @@
-import type { FastifySchemaCompiler, FastifyTypeProvider } from 'fastify'
+import type { FastifySchemaCompiler } from 'fastify'
 import type { FastifySerializerCompiler } from 'fastify/types/schema.js'
+import { hasZodFastifySchemaValidationErrors, validatorCompiler as zodValidatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 
-/** Lets route handlers see the parsed types of their zod schemas. */
-export interface ZodTypeProvider extends FastifyTypeProvider {
-  validator: this['schema'] extends z.ZodType ? z.output<this['schema']> : unknown
-  serializer: this['schema'] extends z.ZodType ? z.input<this['schema']> : unknown
-}
-
-function describe(error: z.ZodError, part: string): string {
-  return error.issues
-    .map((issue) => {
-      const where = [part, ...issue.path].join('.')
-      if (issue.code === 'unrecognized_keys') return `${where}: unknown field(s) ${issue.keys.join(', ')}`
-      if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) return `${where}: is required`
-      return `${where}: ${issue.message}`
-    })
-    .join('; ')
-}
+/** Route handlers see the parsed types of their zod schemas (fastify-type-provider-zod). */
+export type { ZodTypeProvider }
 
 /**
  * Validates with zod. A body object is made strict here, so a field the route does not know is a 400,
  * not silently dropped; nested objects and unions must be declared with z.strictObject themselves.
  */
-export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema, httpPart }) => {
-  const strict = httpPart === 'body' && schema instanceof z.ZodObject ? schema.strict() : schema
-  return (data) => {
-    const result = strict.safeParse(data)
-    if (result.success) return { value: result.data }
-    const error = new Error(describe(result.error, httpPart ?? 'input')) as Error & { statusCode: number }
-    error.statusCode = 400
-    return { error }
-  }
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = (route) => {
+  const strict = route.httpPart === 'body' && route.schema instanceof z.ZodObject ? route.schema.strict() : route.schema
+  return zodValidatorCompiler({ ...route, schema: strict })
+}
+
+/**
+ * The 400's message when a request failed its schema: every problem as `part.field: what is wrong`,
+ * e.g. "body.email: is required; body: unknown field(s) admin". Undefined for other errors.
+ */
+export function validationMessage(err: unknown): string | undefined {
+  if (!hasZodFastifySchemaValidationErrors(err)) return undefined
+  const part = (err as { validationContext?: string }).validationContext ?? 'input'
+  return err.validation
+    .map((problem) => {
+      const where = [part, ...problem.instancePath.split('/').filter(Boolean)].join('.')
+      const keys = (problem.params as { keys?: unknown }).keys
+      if (problem.keyword === 'unrecognized_keys' && Array.isArray(keys)) return `${where}: unknown field(s) ${keys.join(', ')}`
+      if (problem.keyword === 'invalid_type' && /received undefined$/.test(problem.message ?? '')) return `${where}: is required`
+      return `${where}: ${problem.message ?? 'is not valid'}`
+    })
+    .join('; ')
 }
 
 /** Responses are parsed by their schema too, so fields not declared never leak. */

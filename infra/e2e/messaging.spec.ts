@@ -77,6 +77,7 @@ test('a visitor sends a message, lands on /message-success, and staff read it in
   for (const width of [1366, 390]) {
     await staff.setViewportSize({ width, height: 900 })
     await axe(staff, `inbox at ${width}px`)
+    if (process.env.SCREENSHOTS_DIR) await staff.screenshot({ path: `${process.env.SCREENSHOTS_DIR}/admin-inbox-${width}.png`, fullPage: true })
   }
   await staffContext.close()
   await expect.poll(() => contactedUs.length).toBeGreaterThan(0)

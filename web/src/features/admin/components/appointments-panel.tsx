@@ -6,6 +6,7 @@ import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Fieldset, Hint, InputField, Label, Legend, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
+import { CardActions, CardError, CardItem, CardList, CardMeta, CardRow, WrittenText } from '@/components/ui/card-list'
 import {
   clinicToday,
   decideAppointment,
@@ -246,11 +247,11 @@ function AppointmentList({ resource }: { resource: ReturnType<typeof useAdminApp
         list.length === 0 ? (
           <Muted>No appointments scheduled yet.</Muted>
         ) : (
-          <List>
+          <CardList>
             {list.map((a) => (
               <AppointmentItem key={a.id} appointment={a} onChanged={() => void resource.mutate()} />
             ))}
-          </List>
+          </CardList>
         )
       }
     </RefreshablePanel>
@@ -277,8 +278,8 @@ function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppo
   }
 
   return (
-    <Item>
-      <Head>
+    <CardItem>
+      <CardRow>
         <Title>
           {a.appointment_type} · {name}
         </Title>
@@ -288,18 +289,18 @@ function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppo
             {syncText[a.sync_state]}
           </Badge>
         </Badges>
-      </Head>
-      <Meta>
+      </CardRow>
+      <CardMeta>
         {a.when} · {a.location_name ?? a.location_uid}
-      </Meta>
-      <Meta>
+      </CardMeta>
+      <CardMeta>
         Phone: {a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : 'No phone'} · <a href={`mailto:${a.email}`}>{a.email}</a>
         {a.source === 'public' ? ' · Requested online' : ''}
-      </Meta>
-      {a.notes ? <Notes>Notes: {a.notes}</Notes> : null}
-      {a.sync_state === 'failed' && a.podium_sync_error ? <ErrorText>Sync error: {a.podium_sync_error}</ErrorText> : null}
+      </CardMeta>
+      {a.notes ? <WrittenText>Notes: {a.notes}</WrittenText> : null}
+      {a.sync_state === 'failed' && a.podium_sync_error ? <CardError>Sync error: {a.podium_sync_error}</CardError> : null}
       {a.status === 'pending' || a.can_cancel ? (
-        <Actions>
+        <CardActions>
           {a.status === 'pending' ? (
             <>
               <Button onClick={() => void decide('confirm')} disabled={busy} aria-label={`Confirm: ${name}, ${a.when}`}>
@@ -314,9 +315,9 @@ function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppo
               Cancel appointment
             </Button>
           )}
-        </Actions>
+        </CardActions>
       ) : null}
-    </Item>
+    </CardItem>
   )
 }
 
@@ -351,30 +352,6 @@ const Choice = styled.label`
   }
 `
 
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`
-
-const Item = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-`
-
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  align-items: center;
-  justify-content: space-between;
-`
-
 const Title = styled.h4`
   margin: 0;
   font-size: ${({ theme }) => theme.fontSizes.lg};
@@ -385,28 +362,4 @@ const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space[2]};
-`
-
-const Meta = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
-`
-
-const Notes = styled.p`
-  margin: 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-`
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  overflow-wrap: anywhere;
-`
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
 `

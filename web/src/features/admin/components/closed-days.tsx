@@ -5,6 +5,7 @@ import { z } from 'zod/mini'
 import { Button } from '@/components/ui/button'
 import { FieldRow, InputField, SelectField } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
+import { CardList, CardRowItem } from '@/components/ui/card-list'
 import { clinicToday, closeDay, reopenDay, useClosedDates } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
@@ -76,9 +77,9 @@ export function ClosedDays({ clinics }: { clinics: ReadonlyArray<{ uid: string; 
       ) : closed.data.length === 0 ? (
         <Muted>No closed days ahead.</Muted>
       ) : (
-        <List>
+        <CardList $gap={2}>
           {closed.data.map((d) => (
-            <Item key={`${d.location_uid}-${d.date}`}>
+            <CardRowItem key={`${d.location_uid}-${d.date}`}>
               <span>
                 <strong>{dayLabel(d.date)}</strong> · {d.location_name ?? d.location_uid}
                 {d.reason ? ` · ${d.reason}` : ''}
@@ -86,9 +87,9 @@ export function ClosedDays({ clinics }: { clinics: ReadonlyArray<{ uid: string; 
               <Button $variant="secondary" onClick={() => void reopen(d.location_uid, d.date)} aria-label={`Open again: ${d.location_name ?? ''} ${dayLabel(d.date)}`}>
                 Open again
               </Button>
-            </Item>
+            </CardRowItem>
           ))}
-        </List>
+        </CardList>
       )}
     </section>
   )
@@ -98,24 +99,4 @@ const Form = styled.form`
   display: grid;
   gap: ${({ theme }) => theme.space[4]};
   margin-bottom: ${({ theme }) => theme.space[4]};
-`
-
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`
-
-const Item = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: center;
-  justify-content: space-between;
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  overflow-wrap: anywhere;
 `

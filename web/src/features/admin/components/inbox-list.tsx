@@ -2,6 +2,7 @@ import { useState } from 'react'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
+import { CardError, CardItem, CardList, CardMeta, CardRow, WrittenText } from '@/components/ui/card-list'
 import { notify } from '@/lib/notify'
 
 import { markHandled, useInbox, type InboxMessage } from '../api/inbox'
@@ -38,11 +39,11 @@ export function InboxList() {
         messages.length === 0 ? (
           <Muted>No messages yet.</Muted>
         ) : (
-          <List>
+          <CardList>
             {messages.map((message) => (
               <Message key={message.id} message={message} onChanged={() => void inbox.mutate()} />
             ))}
-          </List>
+          </CardList>
         )
       }
     </RefreshablePanel>
@@ -70,11 +71,11 @@ function Message({ message, onChanged }: { message: InboxMessage; onChanged: () 
     <Item $handled={handled}>
       <Head>
         <Sender>{name}</Sender>
-        <Meta>
+        <CardMeta>
           {kindText[message.kind] ?? message.kind} · {message.location_name ?? message.location_uid} ·{' '}
           {timeFormat.format(new Date(message.created_at))}
-        </Meta>
-        <Meta>
+        </CardMeta>
+        <CardMeta>
           <a href={`tel:${message.phone}`}>{message.phone}</a>
           {message.email ? (
             <>
@@ -82,37 +83,25 @@ function Message({ message, onChanged }: { message: InboxMessage; onChanged: () 
               <a href={`mailto:${message.email}`}>{message.email}</a>
             </>
           ) : null}
-        </Meta>
+        </CardMeta>
       </Head>
-      <Text>{message.text}</Text>
-      <Footer>
-        <Meta>
+      <WrittenText>{message.text}</WrittenText>
+      <CardRow>
+        <CardMeta>
           Delivery: <Status $problem={PROBLEM_STATUSES.has(message.status)}>{statusText[message.status] ?? message.status}</Status>
-          {message.last_error ? <ErrorText> ({message.last_error})</ErrorText> : null}
-        </Meta>
+          {message.last_error ? <CardError as="span"> ({message.last_error})</CardError> : null}
+        </CardMeta>
         <Button $variant="secondary" onClick={() => void toggle()} disabled={busy} aria-pressed={handled} aria-label={`Handled: message from ${name}`}>
           {handled ? 'Handled ✓' : 'Mark handled'}
         </Button>
-      </Footer>
+      </CardRow>
     </Item>
   )
 }
 
-const List = styled.ul`
-  display: grid;
+const Item = styled(CardItem)<{ $handled: boolean }>`
   gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`
-
-const Item = styled.li<{ $handled: boolean }>`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
   border-left: 6px solid ${({ theme, $handled }) => ($handled ? theme.colors.border : theme.colors.primary)};
-  border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.background};
 `
 
@@ -127,31 +116,7 @@ const Sender = styled.h3`
   overflow-wrap: anywhere;
 `
 
-const Meta = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
-`
-
-const Text = styled.p`
-  margin: 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-`
-
-const Footer = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: center;
-  justify-content: space-between;
-`
-
 const Status = styled.span<{ $problem: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.text)};
-`
-
-const ErrorText = styled.span`
-  color: ${({ theme }) => theme.colors.danger};
 `

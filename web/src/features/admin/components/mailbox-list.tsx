@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { CardError, CardList, CardMeta } from '@/components/ui/card-list'
 
 import { useMailbox, type MailboxMessage } from '../api/mailbox'
 
@@ -40,11 +41,11 @@ export function MailboxList() {
         messages.length === 0 ? (
           <Muted>No emails yet.</Muted>
         ) : (
-          <List>
+          <CardList>
             {messages.map((message) => (
               <Message key={message.id} message={message} />
             ))}
-          </List>
+          </CardList>
         )
       }
     </RefreshablePanel>
@@ -57,32 +58,24 @@ function Message({ message }: { message: MailboxMessage }) {
       <details>
         <Summary>
           <Subject>{message.subject}</Subject>
-          <Meta>
+          <CardMeta as="span">
             To {message.to} · {timeFormat.format(new Date(message.created_at))} ·{' '}
             <Status $failed={PROBLEM_STATUSES.has(message.status)}>{statusText[message.status] ?? message.status}</Status>
-          </Meta>
+          </CardMeta>
         </Summary>
         <Body>
-          <Meta>
+          <CardMeta as="span">
             {message.kind ? `${kindText[message.kind] ?? message.kind} · ` : ''}
             Attempts: {message.attempts}
             {message.sent_at ? ` · Sent ${timeFormat.format(new Date(message.sent_at))}` : ''}
             {message.retry_at ? ` · Next try ${timeFormat.format(new Date(message.retry_at))}` : ''}
-          </Meta>
-          {message.last_error ? <ErrorText>Last error: {message.last_error}</ErrorText> : null}
+          </CardMeta>
+          {message.last_error ? <CardError>Last error: {message.last_error}</CardError> : null}
         </Body>
       </details>
     </Item>
   )
 }
-
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`
 
 const Item = styled.li`
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -102,11 +95,6 @@ const Subject = styled.span`
   overflow-wrap: anywhere;
 `
 
-const Meta = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
-  overflow-wrap: anywhere;
-`
-
 const Status = styled.span<{ $failed: boolean }>`
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
@@ -116,9 +104,4 @@ const Body = styled.div`
   display: grid;
   gap: ${({ theme }) => theme.space[3]};
   padding: 0 ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[4]};
-`
-
-const ErrorText = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
 `

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import styled from 'styled-components'
+import { CardItem, CardList, CardRow } from '@/components/ui/card-list'
 
 import { notify } from '@/lib/notify'
 
@@ -21,11 +22,11 @@ export function OrdersList({ clinics }: { clinics?: ReadonlyArray<{ uid: string;
         list.length === 0 ? (
           <Muted>No order requests yet.</Muted>
         ) : (
-          <List>
+          <CardList $gap={4}>
             {list.map((order) => (
               <Order key={order.id} order={order} clinic={clinicName(order.location_uid)} onChanged={() => void orders.mutate()} />
             ))}
-          </List>
+          </CardList>
         )
       }
     </RefreshablePanel>
@@ -48,12 +49,12 @@ function Order({ order, clinic, onChanged }: { order: OrderRequest; clinic: stri
   }
   return (
     <Item data-testid="order-request">
-      <Head>
+      <CardRow>
         <strong>
           {order.first_name} {order.last_name}
         </strong>
         <span>{timeFormat.format(new Date(order.created_at))}</span>
-      </Head>
+      </CardRow>
       <Muted>
         {order.email} · {order.phone} · {clinic}
       </Muted>
@@ -64,7 +65,7 @@ function Order({ order, clinic, onChanged }: { order: OrderRequest; clinic: stri
           </li>
         ))}
       </ul>
-      <Head>
+      <CardRow>
         <strong>Total {order.total}</strong>
         <label htmlFor={selectId}>
           Status{' '}
@@ -76,24 +77,11 @@ function Order({ order, clinic, onChanged }: { order: OrderRequest; clinic: stri
             ))}
           </select>
         </label>
-      </Head>
+      </CardRow>
     </Item>
   )
 }
-
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0;
-  padding: 0;
-  list-style: none;
-`
-const Item = styled.li`
-  display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+const Item = styled(CardItem)`
   ul {
     margin: 0;
   }
@@ -101,11 +89,4 @@ const Item = styled.li`
     min-height: 44px;
     font: inherit;
   }
-`
-const Head = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
 `

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
+import { CardActions, CardList, CardRowItem } from '@/components/ui/card-list'
 import { paths } from '@/config/paths'
 import { notify } from '@/lib/notify'
 
@@ -66,21 +67,21 @@ function AppointmentRow({ appointment: a, onCancelled }: { appointment: Appointm
     }
   }
   return (
-    <Item>
+    <CardRowItem>
       <div>
         <strong>{a.appointment_type}</strong> at {a.location_name ?? 'our clinic'}
         <br />
         {a.when}
       </div>
-      <Actions>
+      <CardActions>
         <Badge $tone={statusTone[a.status]}>{statusText[a.status]}</Badge>
         {a.can_cancel && onCancelled ? (
           <Button $variant="secondary" onClick={() => void cancel()} disabled={busy} aria-label={`Cancel ${a.appointment_type} on ${a.when}`}>
             Cancel
           </Button>
         ) : null}
-      </Actions>
-    </Item>
+      </CardActions>
+    </CardRowItem>
   )
 }
 
@@ -88,29 +89,6 @@ const Section = styled.section`
   margin-top: ${({ theme }) => theme.space[7]};
 `
 
-const List = styled.ul`
-  display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: 0 0 ${({ theme }) => theme.space[5]};
-  padding: 0;
-  list-style: none;
-`
-
-const Item = styled.li`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: center;
-  justify-content: space-between;
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  overflow-wrap: anywhere;
-`
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-  align-items: center;
+const List = styled(CardList)`
+  margin-bottom: ${({ theme }) => theme.space[5]};
 `

@@ -2,7 +2,7 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import t from 'tap'
+import t, { type Test } from 'tap'
 import { REPO_ROOT } from '../src/launcher/paths.js'
 import { freePort, portAnswers, testRedisUrl } from '../src/testing/index.js'
 
@@ -46,18 +46,31 @@ function alive(pid: number): boolean {
   }
 }
 
-t.test('npm start boots the whole stack, refuses a second instance, stops cleanly and restarts on its data', async (t) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-launch-'))
+/**
+ * A fresh data directory and port for one test, removed afterwards; `start` launches the stack on
+ * them (the last one started is killed at teardown if the test did not stop it).
+ */
+async function stackFixture(t: Test, name: string) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `hc-launch-${name}-`))
   chmodSync(dataDir, 0o755) // the embedded PostgreSQL runs as 'postgres' when we are root
   t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
   const port = await freePort()
   const env = { PORT: String(port), DATA_DIR: dataDir, REDIS_URL: await testRedisUrl(), LOG_LEVEL: 'warn' }
   let running: ChildProcess | undefined
   t.teardown(() => running?.kill('SIGKILL'))
+  const start = async () => {
+    const stack = launch(env)
+    running = stack.child
+    await stack.ready
+    return stack
+  }
+  const postmasterPid = () => Number(readFileSync(path.join(dataDir, 'postgres/cluster/postmaster.pid'), 'utf8').split('\n')[0])
+  return { dataDir, port, env, start, postmasterPid }
+}
 
-  const first = launch(env)
-  running = first.child
-  await first.ready
+t.test('npm start boots the whole stack, refuses a second instance, stops cleanly and restarts on its data', async (t) => {
+  const { dataDir, port, env, start, postmasterPid: postmaster } = await stackFixture(t, 'boot')
+  const first = await start()
   const base = `http://127.0.0.1:${port}`
 
   const locations = await fetch(`${base}/api/messaging/locations`)
@@ -76,7 +89,7 @@ t.test('npm start boots the whole stack, refuses a second instance, stops cleanl
   t.equal(await samePort.exited, 1)
   t.match(samePort.output(), new RegExp(`Port ${port} is already in use`))
 
-  const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres/cluster/postmaster.pid'), 'utf8').split('\n')[0])
+  const postmasterPid = postmaster()
   t.ok(alive(postmasterPid), 'embedded PostgreSQL is running')
   const launched = childPids(first.child.pid!)
   t.ok(launched.length >= 7, `it runs postgres, five services and the gateway (${launched.length} processes)`)
@@ -87,9 +100,7 @@ t.test('npm start boots the whole stack, refuses a second instance, stops cleanl
   t.notOk(await portAnswers(port), 'gateway port released')
   t.notOk(existsSync(path.join(dataDir, 'launcher.pid')), 'lock released')
 
-  const second = launch(env)
-  running = second.child
-  await second.ready
+  const second = await start()
   t.notMatch(second.output(), /Creating the embedded PostgreSQL/, 'the second start reuses the data')
   t.equal((await fetch(`${base}/api/messaging/locations`)).status, 200)
   second.child.kill('SIGINT')
@@ -97,19 +108,9 @@ t.test('npm start boots the whole stack, refuses a second instance, stops cleanl
 })
 
 t.test('kill -9 of the launcher takes its stack down with it, and the next start on that data directory works', async (t) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-launch-kill-'))
-  chmodSync(dataDir, 0o755)
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
-  const port = await freePort()
-  const env = { PORT: String(port), DATA_DIR: dataDir, REDIS_URL: await testRedisUrl(), LOG_LEVEL: 'warn' }
-  let running: ChildProcess | undefined
-  t.teardown(() => running?.kill('SIGKILL'))
-
-  const first = launch(env)
-  running = first.child
-  await first.ready
-  const postmasterPid = Number(readFileSync(path.join(dataDir, 'postgres/cluster/postmaster.pid'), 'utf8').split('\n')[0])
-  const launched = [...childPids(first.child.pid!), postmasterPid]
+  const { port, start, postmasterPid } = await stackFixture(t, 'kill')
+  const first = await start()
+  const launched = [...childPids(first.child.pid!), postmasterPid()]
   first.child.kill('SIGKILL')
   await first.exited
 
@@ -121,26 +122,15 @@ t.test('kill -9 of the launcher takes its stack down with it, and the next start
   t.same(orphans, [], 'no process of the stack outlives the launcher')
   t.notOk(await portAnswers(port), 'the port is free again')
 
-  const second = launch(env)
-  running = second.child
-  await second.ready
+  const second = await start()
   t.equal((await fetch(`http://127.0.0.1:${port}/api/messaging/locations`)).status, 200, 'a new start on the same data directory runs')
   second.child.kill('SIGTERM')
   t.equal(await second.exited, 0)
 })
 
 t.test('a start cleans up what a launcher that died with its reaper left behind', async (t) => {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-launch-orphans-'))
-  chmodSync(dataDir, 0o755)
-  t.teardown(() => rmSync(dataDir, { recursive: true, force: true }))
-  const port = await freePort()
-  const env = { PORT: String(port), DATA_DIR: dataDir, REDIS_URL: await testRedisUrl(), LOG_LEVEL: 'warn' }
-  let running: ChildProcess | undefined
-  t.teardown(() => running?.kill('SIGKILL'))
-
-  const first = launch(env)
-  running = first.child
-  await first.ready
+  const { start } = await stackFixture(t, 'orphans')
+  const first = await start()
   // The reaper dies first (as when a whole process group is killed but the stack was started apart).
   const children = childPids(first.child.pid!)
   const reaper = children.find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('reaper.js'))
@@ -151,9 +141,7 @@ t.test('a start cleans up what a launcher that died with its reaper left behind'
   const orphans = children.filter((pid) => pid !== reaper).filter(alive)
   t.ok(orphans.length >= 6, `${orphans.length} orphans are left running for now`)
 
-  const second = launch(env)
-  running = second.child
-  await second.ready
+  const second = await start()
   t.match(second.output(), /Stopped \d+ process\(es\) left running by an earlier start/)
   t.same(orphans.filter(alive), [], 'the orphans are gone')
   second.child.kill('SIGTERM')

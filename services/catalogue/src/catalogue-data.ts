@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs'
+import { COLLECTION_KEYS } from '@hearing/contracts'
 import { z } from 'zod'
-
-/** The collection keys the store knows (SPEC §2), in display order. */
-export const COLLECTION_KEYS = ['phonak', 'signia', 'oticon', 'unitron', 'best-sellers'] as const
 
 const money = z.number().positive().multipleOf(0.01)
 

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@hearing/contracts'
 import type { ColumnType } from 'kysely'
 
 export interface CollectionsTable {
@@ -36,9 +37,6 @@ export interface OrderLine {
   unit_price_cents: number
   quantity: number
 }
-
-export const ORDER_STATUSES = ['new', 'contacted', 'fitted', 'cancelled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export interface OrderRequestsTable {
   id: ColumnType<string, string | undefined, never>

@@ -1,19 +1,11 @@
+import type { OrderRequestBody, OrderRequestView, OrderStatus } from '@hearing/contracts'
 import { addToOutbox, httpError } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Database, OrderLine } from './database.js'
 import { formatPrice, type ProductStore } from './store.js'
 
-export interface OrderRequestInput {
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  location_uid: string
-  items: Array<{ id: string; quantity: number }>
-}
-
 /** The cart priced from the catalogue: client prices are never read. Unknown ids are a 400. */
-export async function priceCart(store: ProductStore, items: OrderRequestInput['items']): Promise<{ lines: OrderLine[]; totalCents: number }> {
+export async function priceCart(store: ProductStore, items: OrderRequestBody['items']): Promise<{ lines: OrderLine[]; totalCents: number }> {
   const quantities = new Map<string, number>()
   for (const i of items) quantities.set(i.id, (quantities.get(i.id) ?? 0) + i.quantity)
   const prices = await store.pricesInCents([...quantities.keys()])
@@ -34,7 +26,7 @@ function summary(lines: OrderLine[], totalCents: number) {
  * Stores the order request and, in the same transaction, the confirmation e-mail to the visitor
  * and the message to the clinic (outbox): a 2xx means all three are committed.
  */
-export async function createOrderRequest(db: Kysely<Database>, store: ProductStore, input: OrderRequestInput, userId: string | null) {
+export async function createOrderRequest(db: Kysely<Database>, store: ProductStore, input: OrderRequestBody, userId: string | null) {
   const { lines, totalCents } = await priceCart(store, input.items)
   const text = summary(lines, totalCents)
   return db.transaction().execute(async (trx) => {
@@ -76,4 +68,23 @@ export async function createOrderRequest(db: Kysely<Database>, store: ProductSto
     })
     return { id, total: formatPrice(totalCents) }
   })
+}
+
+/** Order requests, newest first (the latest 200): everyone's, or one customer's own. */
+export async function listOrderRequests(db: Kysely<Database>, userId?: string): Promise<OrderRequestView[]> {
+  let q = db.selectFrom('order_requests').selectAll().orderBy('created_at', 'desc').limit(200)
+  if (userId) q = q.where('user_id', '=', userId)
+  const rows = await q.execute()
+  return rows.map(({ items, total_cents, created_at, user_id: _user, ...row }) => ({
+    ...row,
+    items: items.map((i) => ({ id: i.id, title: i.title, unit_price: formatPrice(i.unit_price_cents), quantity: i.quantity })),
+    total: formatPrice(total_cents),
+    created_at: created_at.toISOString(),
+  }))
+}
+
+/** Moves an order request to `status`; false when there is no such request. */
+export async function setOrderStatus(db: Kysely<Database>, id: string, status: OrderStatus): Promise<boolean> {
+  const updated = await db.updateTable('order_requests').set({ status }).where('id', '=', id).executeTakeFirst()
+  return Number(updated.numUpdatedRows) > 0
 }

@@ -1,15 +1,10 @@
+import { COLLECTION_KEYS, COLLECTION_TITLES } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { loadCatalogueData } from './catalogue-data.js'
 import type { Database } from './database.js'
 
 /** The store's collections, in the order the /products page shows them (SPEC §2). */
-export const COLLECTIONS: ReadonlyArray<{ key: string; title: string }> = [
-  { key: 'phonak', title: 'Phonak' },
-  { key: 'signia', title: 'Signia' },
-  { key: 'oticon', title: 'Oticon' },
-  { key: 'unitron', title: 'Unitron' },
-  { key: 'best-sellers', title: 'Best Sellers' },
-]
+const COLLECTIONS = COLLECTION_KEYS.map((key) => ({ key, title: COLLECTION_TITLES[key] }))
 
 const cents = (amount: number) => Math.round(amount * 100)
 

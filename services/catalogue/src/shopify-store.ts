@@ -1,9 +1,9 @@
+import { COLLECTION_KEYS, type Product } from '@hearing/contracts'
 import { StorefrontError, type StorefrontRequest } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import { z } from 'zod'
-import { COLLECTION_KEYS } from './catalogue-data.js'
 import type { Database } from './database.js'
-import { FALLBACK_DESCRIPTION, formatPrice, StoreUnavailable, type CheckoutLine, type Product, type ProductStore } from './store.js'
+import { FALLBACK_DESCRIPTION, formatPrice, StoreUnavailable, type CheckoutLine, type ProductStore } from './store.js'
 
 /**
  * The shop's products from a Shopify store (Storefront API, shared/contracts.md §2): each

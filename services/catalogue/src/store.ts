@@ -1,22 +1,6 @@
+import type { Product } from '@hearing/contracts'
 import type { Kysely, Selectable } from 'kysely'
 import type { Database, ProductsTable } from './database.js'
-
-/** A product as the SPA reads it (SPEC §3 Product); prices are text such as "$3299.00". */
-export interface Product {
-  id: string
-  title: string
-  brand: string
-  price: string
-  comparePrice?: string
-  images: string[]
-  description: string
-  features: string[]
-  warranty: string
-  rating: number
-  reviews: number
-  shopifyVariantId: string
-  updated_at: string
-}
 
 /** SPEC §3: "description (generic fallback text if empty)". */
 export const FALLBACK_DESCRIPTION =

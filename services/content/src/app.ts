@@ -1,15 +1,15 @@
 import { PUBLIC_PAGES } from '@hearing/contracts'
-import { createService, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
+import { createService, routeGroup, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
+import { articlesSource } from './articles/provider.js'
+import { articlesService } from './articles/service.js'
 import type { Config } from './config.js'
 import type { Database } from './database.js'
+import { migrations } from './migrations/index.js'
+import { reviewsProvider } from './reviews/provider.js'
+import { articlesRoutes } from './routes/articles.js'
 import { eventsRoutes } from './routes/events.js'
 import { reviewsRoutes } from './routes/reviews.js'
-import { reviewsProvider } from './reviews/provider.js'
-import { migrations } from './migrations/index.js'
-import { articlesRoutes } from './routes/articles.js'
 import { sitemapRoutes } from './routes/sitemaps.js'
-import { articlesService } from './articles/service.js'
-import { articlesSource } from './articles/provider.js'
 import { catalogueProducts } from './sitemaps/catalogue-products.js'
 
 export const SERVICE = 'content'
@@ -20,15 +20,17 @@ export const schemaPlan: SchemaPlan<Database> = { schema: SCHEMA, migrations }
 
 export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks }: BuildOptions = {}): Promise<ServiceApp<Database>> {
   const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks })
-  eventsRoutes(app, app.db)
-  reviewsRoutes(app, reviewsProvider(config, app.log))
   const articles = articlesService(await articlesSource(config, app.log))
-  articlesRoutes(app, articles)
-  sitemapRoutes(app, {
-    origin: config.PUBLIC_URL,
-    publicPages: [...PUBLIC_PAGES],
-    articles: () => articles.all(),
-    products: catalogueProducts(config.CATALOGUE_INTERNAL_URL),
+  await app.register(routeGroup(eventsRoutes))
+  await app.register(routeGroup(reviewsRoutes), { provider: reviewsProvider(config, app.log) })
+  await app.register(routeGroup(articlesRoutes), { articles })
+  await app.register(routeGroup(sitemapRoutes), {
+    sources: {
+      origin: config.PUBLIC_URL,
+      publicPages: [...PUBLIC_PAGES],
+      articles: () => articles.all(),
+      products: catalogueProducts(config.CATALOGUE_INTERNAL_URL),
+    },
   })
   return app
 }

@@ -23,11 +23,10 @@ export interface SchedulingBuildOptions extends BuildOptions {
 export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks, background, now = () => new Date() }: SchedulingBuildOptions = {}): Promise<ServiceApp<Database>> {
   // Booking requests, patient e-mails and provider syncs leave through the kit's outbox (MESSAGING_INTERNAL_URL).
   const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, outbox: {} })
-  const db = app.db
-  appointmentTypesRoutes(app, db)
-  bookingRoutes(app, db, { now })
-  myAppointmentRoutes(app, db, { now })
-  adminAppointmentRoutes(app, db, { now, publicUrl: config.PUBLIC_URL })
+  await app.register(routeGroup(appointmentTypesRoutes))
+  await app.register(routeGroup(bookingRoutes), { now })
+  await app.register(routeGroup(myAppointmentRoutes), { now })
+  await app.register(routeGroup(adminAppointmentRoutes), { now, publicUrl: config.PUBLIC_URL })
   await app.register(routeGroup(closedDateRoutes), { now })
   return app
 }

@@ -1,28 +1,11 @@
-import { httpError, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { COLLECTION_KEYS, product, productsByCollection } from '@hearing/contracts'
+import { httpError, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { COLLECTION_KEYS } from '../catalogue-data.js'
 import { listCollections } from '../collections.js'
 import type { Database } from '../database.js'
 import { StoreUnavailable, type ProductStore } from '../store.js'
 
 const collection = z.object({ key: z.string(), title: z.string() })
-
-export const productSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  brand: z.string(),
-  price: z.string(),
-  comparePrice: z.string().optional(),
-  images: z.array(z.string()),
-  description: z.string(),
-  features: z.array(z.string()),
-  warranty: z.string(),
-  rating: z.number(),
-  reviews: z.number(),
-  shopifyVariantId: z.string(),
-  updated_at: z.string(),
-})
 
 const keysQuery = z.object({
   /** Comma-separated collection keys (SPEC §7 store products function: "collections: list of keys"). */
@@ -43,32 +26,17 @@ async function fromStore<T>(read: () => Promise<T>): Promise<T> {
   }
 }
 
-const checkoutBody = z.strictObject({
-  items: z
-    .array(z.strictObject({ id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(20) }))
-    .min(1, 'Your cart is empty')
-    .max(50),
-})
-
 /**
- * Without `keys`: the catalogue's collections, in display order (each key is also the section's
- * anchor id). With `keys`: `{ collections: { key: Product[] } }`, the store products function.
+ * The shop's products. GET /collections without `keys`: the catalogue's collections, in display
+ * order (each key is also the section's anchor id); with `keys`: `{ collections: { key: Product[] } }`,
+ * the store products function. GET /products and /products/:id: every product, one product.
  */
-export function collectionsRoutes(app: App, db: Kysely<Database>, store: ProductStore) {
+export const collectionsRoutes: RouteGroup<Database, { store: ProductStore }> = (app, { store }) => {
+  const db = app.db
+
   app.get(
     '/collections',
-    {
-      schema: {
-        querystring: keysQuery,
-        response: {
-          200: z.union([
-            z.array(collection),
-            // notice: the store failed and these are the last products read from it.
-            z.object({ collections: z.record(z.string(), z.array(productSchema)), notice: z.string().optional() }),
-          ]),
-        },
-      },
-    },
+    { schema: { querystring: keysQuery, response: { 200: z.union([z.array(collection), productsByCollection]) } } },
     async (req) => {
       const { keys } = req.query as z.output<typeof keysQuery>
       if (!keys) return listCollections(db)
@@ -78,36 +46,17 @@ export function collectionsRoutes(app: App, db: Kysely<Database>, store: Product
     },
   )
 
-  app.get('/products', { schema: { response: { 200: z.object({ products: z.array(productSchema) }) } } }, async () => ({
+  app.get('/products', { schema: { response: { 200: z.object({ products: z.array(product) }) } } }, async () => ({
     products: await fromStore(() => store.listProducts()),
   }))
 
-  /** Which checkout the cart offers: an order request (local) or the store's own (shopify). */
-  app.get('/store', { schema: { response: { 200: z.object({ provider: z.enum(['local', 'shopify']) }) } } }, async () => ({ provider: store.provider }))
-
-  // The store prices the cart itself from its variants; we send ids and quantities only.
-  const checkout = store.checkout?.bind(store)
-  if (checkout) {
-    app.post('/checkout', { bodyLimit: 16 * 1024, schema: { body: checkoutBody, response: { 200: z.object({ checkoutUrl: z.string() }) } } }, async (req) => {
-      const lines = new Map<string, number>()
-      for (const item of req.body.items) lines.set(item.id, (lines.get(item.id) ?? 0) + item.quantity)
-      try {
-        return await checkout([...lines].map(([id, quantity]) => ({ id, quantity })))
-      } catch (err) {
-        if (!(err instanceof StoreUnavailable)) throw err
-        req.log.warn({ reason: err.message }, 'store checkout failed')
-        throw httpError(err.statusCode, err.statusCode === 400 ? err.message : 'Failed to create checkout. Please try again.', { expose: true })
-      }
-    })
-  }
-
   app.get(
     '/products/:id',
-    { schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: productSchema } } },
+    { schema: { params: z.object({ id: z.string().min(1).max(200) }), response: { 200: product } } },
     async (req) => {
-      const product = await fromStore(() => store.getProduct((req.params as { id: string }).id))
-      if (!product) throw httpError(404, 'Product not found.')
-      return product
+      const found = await fromStore(() => store.getProduct(req.params.id))
+      if (!found) throw httpError(404, 'Product not found.')
+      return found
     },
   )
 }

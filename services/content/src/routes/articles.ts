@@ -1,7 +1,8 @@
-import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import type { Articles } from '../articles/service.js'
 import { article, articleHandle, articleList, ArticlesUnavailable, blogHandle } from '../articles/types.js'
+import type { Database } from '../database.js'
 
 /** SPEC §2: the article page's message when no blog has the handle. */
 export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist."
@@ -14,7 +15,7 @@ const CACHE = 'public, max-age=300'
  * GET /articles/:handle: one article, found in either blog (the article page).
  * A failing source answers 502 with a message (the site shows its "Error Loading Content" state).
  */
-export function articlesRoutes(app: App, articles: Articles) {
+export const articlesRoutes: RouteGroup<Database, { articles: Articles }> = (app, { articles }) => {
   const unavailable = (err: unknown) => {
     if (!(err instanceof ArticlesUnavailable)) throw err
     app.log.warn({ reason: err.reason }, 'articles unavailable')

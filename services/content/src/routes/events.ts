@@ -1,5 +1,4 @@
-import { errorBody, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { recordAnalyticsEvent } from '../analytics.js'
 import type { Database } from '../database.js'
@@ -25,13 +24,13 @@ const body = z.discriminatedUnion(
 )
 
 /** First-party analytics: page views and named events, with the signed-in user's id when there is one. */
-export function eventsRoutes(app: App, db: Kysely<Database>) {
+export const eventsRoutes: RouteGroup<Database> = (app) => {
   app.post(
     '/events',
     { bodyLimit: 4096, schema: { body, response: { 202: z.object({ accepted: z.literal(true) }), 400: errorBody } } },
     async (req, reply) => {
       const event = req.body
-      await recordAnalyticsEvent(db, {
+      await recordAnalyticsEvent(app.db, {
         kind: event.type,
         name: event.type === 'event' ? event.name : null,
         route: event.type === 'page_view' ? event.route : null,

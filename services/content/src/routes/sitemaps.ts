@@ -1,6 +1,7 @@
-import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { ArticlesUnavailable } from '../articles/types.js'
+import type { Database } from '../database.js'
 import { EmptySitemap, ProductsUnavailable, renderSitemap, SITEMAP_TYPES, type SitemapSources } from '../sitemaps/sitemaps.js'
 
 /**
@@ -10,7 +11,7 @@ import { EmptySitemap, ProductsUnavailable, renderSitemap, SITEMAP_TYPES, type S
  * A source that cannot be read answers 503 with Retry-After: a crawler retries later instead of
  * reading an empty list as "everything was removed".
  */
-export function sitemapRoutes(app: App, sources: SitemapSources) {
+export const sitemapRoutes: RouteGroup<Database, { sources: SitemapSources }> = (app, { sources }) => {
   app.get(
     '/sitemap',
     {

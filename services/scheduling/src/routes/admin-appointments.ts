@@ -1,5 +1,4 @@
-import { errorBody, personName, plainText, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, personName, plainText, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { appointmentView, decideByStaff, firstSyncAttempt, recentAppointments, scheduleByStaff, syncKey, syncState, type StaffDecision } from '../appointments.js'
 import type { Database } from '../database.js'
@@ -33,7 +32,8 @@ const scheduleBody = z.strictObject({
  * The dashboard's Appointments tab (staff and admins): recent appointments with their provider
  * sync state; scheduling for a patient; confirming or declining a request; cancelling.
  */
-export function adminAppointmentRoutes(app: App, db: Kysely<Database>, { now, publicUrl }: { now: () => Date; publicUrl: string }) {
+export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; publicUrl: string }> = (app, { now, publicUrl }) => {
+  const db = app.db
   const staff = app.requireRole('staff', 'admin')
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 404: errorBody, 409: errorBody, 503: errorBody }
 

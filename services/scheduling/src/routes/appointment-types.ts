@@ -1,5 +1,4 @@
-import { errorBody, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { listActiveAppointmentTypes } from '../appointment-types.js'
 import type { Database } from '../database.js'
@@ -22,10 +21,10 @@ const query = z.object({
 })
 
 /** The spec's appointment_types read: active types, optionally of one location, in sort order. */
-export function appointmentTypesRoutes(app: App, db: Kysely<Database>) {
+export const appointmentTypesRoutes: RouteGroup<Database> = (app) => {
   app.get(
     '/appointment-types',
     { schema: { querystring: query, response: { 200: z.array(appointmentType), 400: errorBody } } },
-    async (req) => listActiveAppointmentTypes(db, req.query.location_uid),
+    async (req) => listActiveAppointmentTypes(app.db, req.query.location_uid),
   )
 }

@@ -1,5 +1,4 @@
-import { errorBody, personName, plainText, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, personName, plainText, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { availability, createPublicBooking } from '../bookings.js'
 import type { Database } from '../database.js'
@@ -34,7 +33,8 @@ const booked = z.object({ id: z.string(), status: z.literal('pending'), starts_a
  * Public booking (/api/scheduling/... through the gateway): the free times of a day, and the
  * request itself, stored as a pending appointment until staff confirm it.
  */
-export function bookingRoutes(app: App, db: Kysely<Database>, { now = () => new Date() }: { now?: () => Date } = {}) {
+export const bookingRoutes: RouteGroup<Database, { now: () => Date }> = (app, { now }) => {
+  const db = app.db
   app.get(
     '/availability',
     { schema: { querystring: availabilityQuery, response: { 200: z.object({ date: z.string(), times: z.array(slotView) }), 400: errorBody } } },

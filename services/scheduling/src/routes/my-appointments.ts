@@ -1,5 +1,4 @@
-import { errorBody, httpError, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, httpError, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { appointmentOfCancelLink, appointmentView, cancelByPatient, CANCEL_LINK_INVALID, patientAppointments } from '../appointments.js'
 import type { Database } from '../database.js'
@@ -15,7 +14,8 @@ const linkView = appointmentSchema.pick({ id: true, appointment_type: true, loca
  * holding the e-mailed cancel link can see and cancel that one appointment (the token travels in
  * the body, never in a URL the servers log).
  */
-export function myAppointmentRoutes(app: App, db: Kysely<Database>, { now }: { now: () => Date }) {
+export const myAppointmentRoutes: RouteGroup<Database, { now: () => Date }> = (app, { now }) => {
+  const db = app.db
   const signedIn = app.requireRole()
   const errors = { 400: errorBody, 401: errorBody, 404: errorBody, 409: errorBody, 503: errorBody }
 

@@ -1,21 +1,18 @@
+import type { OrderRequestBody, OrderRequestCreated } from '@hearing/contracts'
+
 import { api } from '@/lib/api-client'
 
 import type { CartItem } from '../cart'
 
-export interface CheckoutContact {
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  location_uid: string
-}
+/** Who the clinic calls back: the order request without its items. */
+export type CheckoutContact = Omit<OrderRequestBody, 'items'>
 
 /**
  * POST /api/catalogue/orders: only ids and quantities are sent; the server prices the cart from the
  * catalogue and stores an order request (the clinic calls back to arrange the fitting).
  */
 export function submitOrderRequest(items: readonly CartItem[], contact: CheckoutContact) {
-  return api.post<{ id: string; total: string }>('/catalogue/orders', {
+  return api.post<OrderRequestCreated>('/catalogue/orders', {
     ...contact,
     items: items.map((i) => ({ id: i.id, quantity: i.quantity })),
   })

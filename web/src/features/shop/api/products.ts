@@ -1,43 +1,17 @@
 import useSWR from 'swr'
+import { COLLECTION_KEYS, type Product, type ProductsByCollection } from '@hearing/contracts'
 
 import { api, type ApiError } from '@/lib/api-client'
 
-/** A product (SPEC §3); prices are text such as "$3299.00". */
-export interface Product {
-  id: string
-  title: string
-  brand: string
-  price: string
-  comparePrice?: string
-  images: string[]
-  description: string
-  features: string[]
-  warranty: string
-  rating: number
-  reviews: number
-  shopifyVariantId: string
-}
-
-/** The collections the list page asks for, in display order (SPEC §7 store products function). */
-export const COLLECTION_KEYS = ['phonak', 'signia', 'oticon', 'unitron', 'best-sellers'] as const
-export const COLLECTION_TITLES: Record<string, string> = {
-  phonak: 'Phonak',
-  signia: 'Signia',
-  oticon: 'Oticon',
-  unitron: 'Unitron',
-  'best-sellers': 'Best Sellers',
-}
+// The pages import the shop's shapes and collections from here, next to the calls that read them.
+export type { Product }
+export { COLLECTION_KEYS, COLLECTION_TITLES } from '@hearing/contracts'
 
 const collectionsKey = `/catalogue/collections?keys=${COLLECTION_KEYS.join(',')}`
 
-/** `notice`: the store failed and these are the last products read from it. */
-export interface CollectionsAnswer {
-  collections: Record<string, Product[]>
-  notice?: string
-}
-
+/** GET /api/catalogue/collections: the list page's collections, in display order (SPEC §7 store products function). */
 export function useCollections() {
-  return useSWR<CollectionsAnswer, ApiError>(collectionsKey, (path: string) => api.get<CollectionsAnswer>(path))
+  return useSWR<ProductsByCollection, ApiError>(collectionsKey, (path: string) => api.get<ProductsByCollection>(path))
 }
 
 /** GET /api/catalogue/products/:id; a 404 is the Product Not Found view. */

@@ -1,23 +1,16 @@
+import type { OrderRequestView, OrderStatus } from '@hearing/contracts'
 import useSWR from 'swr'
 import styled from 'styled-components'
 
 import { api, type ApiError } from '@/lib/api-client'
 
-interface MyOrder {
-  id: string
-  items: Array<{ id: string; title: string; quantity: number }>
-  total: string
-  status: 'new' | 'contacted' | 'fitted' | 'cancelled'
-  created_at: string
-}
-
-const statusText = { new: 'Received', contacted: 'Contacted', fitted: 'Fitted', cancelled: 'Cancelled' }
+const statusText: Record<OrderStatus, string> = { new: 'Received', contacted: 'Contacted', fitted: 'Fitted', cancelled: 'Cancelled' }
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /** The signed-in customer's own order requests (GET /api/catalogue/orders/mine), on /profile. */
 export function MyOrderRequests() {
-  const { data, error } = useSWR<MyOrder[], ApiError>('/catalogue/orders/mine', (path: string) =>
-    api.get<{ orders: MyOrder[] }>(path).then((r) => r.orders),
+  const { data, error } = useSWR<OrderRequestView[], ApiError>('/catalogue/orders/mine', (path: string) =>
+    api.get<{ orders: OrderRequestView[] }>(path).then((r) => r.orders),
   )
   return (
     <Section aria-labelledby="my-orders-heading">

@@ -5,20 +5,14 @@
  * plus BreadcrumbList (Home > Hearing Aids > product). An unknown product id answers HTTP 404.
  * The catalogue's ratings are not published as review stars: they are not reviews our visitors wrote.
  */
+import { product } from '@hearing/contracts'
 import escapeHtml from 'escape-html'
+import type { z } from 'zod'
 import { canonicalTag, jsonLdTag, lastSegment, lookUp, metaTag, siteNameIn } from './head.js'
 
-/** What the catalogue's GET /products/{id} sends, as far as the head needs it. */
-export interface ProductHeadData {
-  id: string
-  title: string
-  brand: string
-  /** "$3299.00" */
-  price: string
-  comparePrice?: string
-  images: string[]
-  description: string
-}
+/** What the head needs of the catalogue's GET /products/{id}. */
+const productHead = product.pick({ id: true, title: true, brand: true, price: true, comparePrice: true, images: true, description: true })
+export type ProductHeadData = z.infer<typeof productHead>
 
 /** SPEC §3: a product without a description gets a generic text. */
 export const defaultProductDescription = (product: Pick<ProductHeadData, 'title' | 'brand'>, siteName: string) =>
@@ -92,10 +86,7 @@ export function productHeadTags(product: ProductHeadData, { origin, siteName }: 
   ].join('\n    ')
 }
 
-const isProduct = (body: unknown): body is ProductHeadData => {
-  const p = body as ProductHeadData | null
-  return typeof p?.id === 'string' && typeof p.title === 'string' && typeof p.brand === 'string' && typeof p.price === 'string' && Array.isArray(p.images) && typeof p.description === 'string'
-}
+const isProduct = (body: unknown): body is ProductHeadData => productHead.safeParse(body).success
 
 /**
  * The product route for the SPA (spa.ts DynamicPage): its head from the catalogue, or 404 for an

@@ -1,8 +1,5 @@
 import { z } from 'zod'
-
-/** Where an order request stands; staff move it along as the clinic calls back and fits the aids. */
-export const ORDER_STATUSES = ['new', 'contacted', 'fitted', 'cancelled'] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
+import { ORDER_STATUSES } from './shop-lists.js'
 
 const name = z.string().trim().min(1, 'is required').max(100)
 

@@ -1,10 +1,11 @@
+import { ORDER_STATUSES, type OrderRequestView, type OrderStatus } from '@hearing/contracts'
 import { useState } from 'react'
 import styled from 'styled-components'
 import { CardItem, CardList, CardRow } from '@/components/ui/card-list'
 
 import { notify } from '@/lib/notify'
 
-import { ORDER_STATUSES, updateOrderStatus, useOrders, type OrderRequest, type OrderStatus } from '../api/orders'
+import { updateOrderStatus, useOrders } from '../api/orders'
 
 import { Muted, RefreshablePanel } from './refreshable-panel'
 
@@ -33,7 +34,7 @@ export function OrdersList({ clinics }: { clinics?: ReadonlyArray<{ uid: string;
   )
 }
 
-function Order({ order, clinic, onChanged }: { order: OrderRequest; clinic: string; onChanged: () => void }) {
+function Order({ order, clinic, onChanged }: { order: OrderRequestView; clinic: string; onChanged: () => void }) {
   const [busy, setBusy] = useState(false)
   const selectId = `order-status-${order.id}`
   const change = async (status: OrderStatus) => {

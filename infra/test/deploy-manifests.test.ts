@@ -12,6 +12,7 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import t, { type Test } from 'tap'
 import { parse, parseAllDocuments } from 'yaml'
+import { SERVICE_REGISTRY } from '@hearing/contracts'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const rel = (...parts: string[]) => path.join(ROOT, ...parts)
@@ -28,11 +29,7 @@ interface Proc {
   /** What the container runs, under dir (default dist/server.js). */
   entry?: string
 }
-const SERVICES: Proc[] = ['identity', 'scheduling', 'messaging-sync', 'catalogue', 'content'].map((name) => ({
-  name,
-  dir: `services/${name}`,
-  kind: 'service',
-}))
+const SERVICES: Proc[] = SERVICE_REGISTRY.map(({ name, dir }) => ({ name, dir, kind: 'service' }))
 const GATEWAY: Proc = { name: 'gateway', dir: 'gateway', kind: 'gateway' }
 const PROCESSES: Proc[] = [...SERVICES, GATEWAY]
 /** On Kubernetes messaging-sync's queue workers run apart from its API, so they can scale on their own. */

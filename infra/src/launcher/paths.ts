@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { SERVICE_REGISTRY, type ServiceName } from '@hearing/contracts'
 import { fileURLToPath } from 'node:url'
 
 /** The repository root (this file is infra/{src,dist}/launcher/paths). */
@@ -15,27 +16,20 @@ export interface ProcessSpec {
   passThrough?: readonly string[]
 }
 
-/** The five services, in start order (identity first: the others fetch its keys). */
-export const SERVICES: readonly (ProcessSpec & { gatewayEnv: string })[] = [
-  {
-    name: 'identity',
-    dir: 'services/identity',
-    gatewayEnv: 'IDENTITY_URL',
-    passThrough: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_DAYS', 'SESSION_MAX_DAYS', 'SIGNING_KEY_SECRET_PREVIOUS', 'SIGNING_KEY_ROTATE_DAYS'],
-  },
-  { name: 'scheduling', dir: 'services/scheduling', gatewayEnv: 'SCHEDULING_URL' },
-  { name: 'messaging-sync', dir: 'services/messaging-sync', gatewayEnv: 'MESSAGING_URL', passThrough: ['SMTP_URL', 'EMAIL_FROM', 'MESSAGING_PROVIDER', 'MESSAGING_RATE_PER_MINUTE', 'PODIUM_CLIENT_ID', 'PODIUM_CLIENT_SECRET', 'PODIUM_API_URL', 'PODIUM_AUTHORIZE_URL', 'PODIUM_TOKEN_URL', 'PODIUM_VERSION', 'PODIUM_TIMEOUT_MS'] },
-  { name: 'catalogue', dir: 'services/catalogue', gatewayEnv: 'CATALOGUE_URL', passThrough: ['STORE_PROVIDER', 'SHOPIFY_STORE_URL', 'SHOPIFY_STOREFRONT_TOKEN', 'SHOPIFY_API_VERSION', 'STORE_TIMEOUT_MS'] },
-  {
-    name: 'content',
-    dir: 'services/content',
-    gatewayEnv: 'CONTENT_URL',
-    passThrough: [
-      'REVIEWS_PROVIDER', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID', 'GOOGLE_PLACES_BASE_URL', 'REVIEWS_TIMEOUT_MS',
-      'ARTICLES_PROVIDER', 'ARTICLES_DIR', 'SHOPIFY_STORE_URL', 'SHOPIFY_STOREFRONT_TOKEN', 'SHOPIFY_API_VERSION', 'ARTICLES_TIMEOUT_MS',
-    ],
-  },
-]
+/** Settings each service takes from the launcher's own environment when set there. */
+const PASS_THROUGH: Record<ServiceName, readonly string[]> = {
+  identity: ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER', 'ACCESS_TOKEN_TTL_SECONDS', 'REFRESH_TOKEN_TTL_DAYS', 'SESSION_MAX_DAYS', 'SIGNING_KEY_SECRET_PREVIOUS', 'SIGNING_KEY_ROTATE_DAYS'],
+  scheduling: [],
+  'messaging-sync': ['SMTP_URL', 'EMAIL_FROM', 'MESSAGING_PROVIDER', 'MESSAGING_RATE_PER_MINUTE', 'PODIUM_CLIENT_ID', 'PODIUM_CLIENT_SECRET', 'PODIUM_API_URL', 'PODIUM_AUTHORIZE_URL', 'PODIUM_TOKEN_URL', 'PODIUM_VERSION', 'PODIUM_TIMEOUT_MS'],
+  catalogue: ['STORE_PROVIDER', 'SHOPIFY_STORE_URL', 'SHOPIFY_STOREFRONT_TOKEN', 'SHOPIFY_API_VERSION', 'STORE_TIMEOUT_MS'],
+  content: [
+    'REVIEWS_PROVIDER', 'GOOGLE_PLACES_API_KEY', 'GOOGLE_PLACE_ID', 'GOOGLE_PLACES_BASE_URL', 'REVIEWS_TIMEOUT_MS',
+    'ARTICLES_PROVIDER', 'ARTICLES_DIR', 'SHOPIFY_STORE_URL', 'SHOPIFY_STOREFRONT_TOKEN', 'SHOPIFY_API_VERSION', 'ARTICLES_TIMEOUT_MS',
+  ],
+}
+
+/** The services of the registry (@hearing/contracts), in start order (identity first: the others fetch its keys). */
+export const SERVICES: readonly (ProcessSpec & { gatewayEnv: string })[] = SERVICE_REGISTRY.map(({ name, dir, gatewayEnv }) => ({ name, dir, gatewayEnv, passThrough: PASS_THROUGH[name] }))
 
 export const GATEWAY: ProcessSpec = { name: 'gateway', dir: 'gateway', passThrough: ['TRUSTED_PROXIES', 'RATE_LIMIT_MAX', 'RATE_LIMIT_WINDOW_MS'] }
 

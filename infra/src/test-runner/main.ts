@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
+import { SERVICE_REGISTRY } from '@hearing/contracts'
 import { REPO_ROOT } from '../launcher/paths.js'
 import { freePort } from '../net.js'
 import { startTemporaryPostgres } from '../postgres/index.js'
@@ -17,7 +18,7 @@ import { coverageShortfalls, coverageThresholds } from './coverage.js'
  * The web build runs alongside the service suites: only the stages that start the real stack
  * (infra's launcher test and Playwright) wait for it.
  */
-const SERVICE_SUITES = ['services/kit', 'services/identity', 'services/scheduling', 'services/messaging-sync', 'services/catalogue', 'services/content', 'gateway']
+const SERVICE_SUITES = ['services/kit', ...SERVICE_REGISTRY.map((s) => s.dir), 'gateway']
 const STACK_SUITES = ['infra']
 /** The SPA's component tests: no database, no stack, no build. */
 const WEB_COMPONENTS = 'web components'

@@ -1,3 +1,4 @@
+import { serviceNamed } from '@hearing/contracts'
 import { createService, routeGroup, storefrontClient, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
 import type { Config } from './config.js'
 import type { Database } from './database.js'
@@ -10,7 +11,7 @@ import { shopifyProductStore } from './shopify-store.js'
 import { localProductStore, type ProductStore } from './store.js'
 
 export const SERVICE = 'catalogue'
-export const SCHEMA = 'catalogue'
+export const SCHEMA = serviceNamed(SERVICE).schema
 
 /** Migrations and reference data of this service's schema (migrate.js, tests). */
 export const schemaPlan: SchemaPlan<Database> = { schema: SCHEMA, migrations, seed }

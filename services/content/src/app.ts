@@ -1,4 +1,4 @@
-import { PUBLIC_PAGES } from '@hearing/contracts'
+import { PUBLIC_PAGES, serviceNamed } from '@hearing/contracts'
 import { createService, routeGroup, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
 import { articlesSource } from './articles/provider.js'
 import { articlesService } from './articles/service.js'
@@ -13,7 +13,7 @@ import { sitemapRoutes } from './routes/sitemaps.js'
 import { catalogueProducts } from './sitemaps/catalogue-products.js'
 
 export const SERVICE = 'content'
-export const SCHEMA = 'content'
+export const SCHEMA = serviceNamed(SERVICE).schema
 
 /** Migrations and reference data of this service's schema (migrate.js, tests). */
 export const schemaPlan: SchemaPlan<Database> = { schema: SCHEMA, migrations }

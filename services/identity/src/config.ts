@@ -1,3 +1,4 @@
+import { serviceNamed } from '@hearing/contracts'
 import { env, serviceEnvSchema } from '@hearing/service-kit'
 import { z } from 'zod'
 
@@ -26,6 +27,14 @@ export const configFields = serviceEnvSchema.extend({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).max(MAX_ACCESS_TOKEN_TTL_SECONDS).default(MAX_ACCESS_TOKEN_TTL_SECONDS),
   /** Where browsers reach the site: links in e-mails, the Google callback, the allowed Origin. */
   PUBLIC_URL: env.httpUrl.default('http://localhost:8080').transform((v) => v.replace(/\/+$/, '')),
+  /**
+   * The path under PUBLIC_URL where the gateway forwards to identity: the cookies' Path and the
+   * confirmation link's route. Must match the gateway's.
+   */
+  PUBLIC_API_PREFIX: z
+    .string()
+    .regex(/^(\/[A-Za-z0-9._~-]+)+$/, 'must be a path like /api/identity (no trailing slash)')
+    .default(`/api/${serviceNamed('identity').gatewayPrefix}`),
   /**
    * messaging-sync's base URL for transactional e-mail. Unset: e-mails are kept in identity's
    * outbox (nothing is lost) and go out once it is set.

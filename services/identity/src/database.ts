@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely'
+import type { ColumnType, Generated, JSONColumnType, Kysely } from 'kysely'
 import type { JWK } from 'jose'
 import type { OutboxTable, Role } from '@hearing/service-kit'
 
@@ -113,3 +113,6 @@ export interface Database {
   /** The kit's transactional outbox (outboxMigration): e-mails handed to messaging-sync. */
   outbox: OutboxTable<OutboxEmail>
 }
+
+/** The service's database, or a transaction on it: what every repository function takes first. */
+export type Db = Kysely<Database>

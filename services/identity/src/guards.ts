@@ -1,6 +1,7 @@
-import { errorPayload, type App, type Role } from '@hearing/service-kit'
+import { errorPayload, type App, type Role, type ServiceApp } from '@hearing/service-kit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { findUserById, type Db, type UserRow } from './accounts/users.js'
+import { findUserById, type UserRow } from './accounts/users.js'
+import type { Database } from './database.js'
 import { MESSAGES } from './messages.js'
 
 declare module 'fastify' {
@@ -18,8 +19,9 @@ export function decorateAccount(app: App) {
  * The kit's token check, then the account as it is in the database now: a deleted account is
  * signed out, and a role taken away counts at once here, not only when its access token expires.
  */
-export function signedIn(app: App, db: Db, ...roles: Role[]) {
+export function signedIn(app: ServiceApp<Database>, ...roles: Role[]) {
   const tokenCheck = app.requireRole()
+  const db = app.db
   return async (req: FastifyRequest, reply: FastifyReply) => {
     await tokenCheck(req, reply)
     if (reply.sent) return

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from './accounts/users.js'
+import type { Db } from './database.js'
 import { pruneThrottle } from './throttle.js'
 
 const DAY = 86_400_000

@@ -1,40 +1,33 @@
-import { errorPayload } from '@hearing/service-kit'
+import { errorPayload, type App } from '@hearing/service-kit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
+import { lifetimes, openSession, type IssuedRefreshToken } from './accounts/sessions.js'
 import { publicUser, toPublicUser, type UserRow } from './accounts/users.js'
-import { openSession, type IssuedRefreshToken, type SessionLifetimes } from './accounts/sessions.js'
-import type { Db } from './accounts/users.js'
 import { publicOrigin, type Config } from './config.js'
-import { PUBLIC_API_PREFIX } from './email/links.js'
+import type { Db } from './database.js'
 import { MESSAGES } from './messages.js'
 import type { TokenSigner } from './tokens.js'
 
 export const REFRESH_COOKIE = 'hc_refresh'
 
-/** What the routes share: the database, the token signer, configuration and session lifetimes. */
-export interface Ctx {
-  db: Db
-  tokens: TokenSigner
-  config: Config
-  life: SessionLifetimes
-}
+type CookieConfig = Pick<Config, 'COOKIE_SECURE' | 'PUBLIC_API_PREFIX'>
 
 export const sessionBody = z.object({ access_token: z.string(), expires_in: z.number(), user: publicUser })
 export type SessionBody = z.infer<typeof sessionBody>
 
-export function setRefreshCookie(reply: FastifyReply, refresh: IssuedRefreshToken, config: Config): void {
+export function setRefreshCookie(reply: FastifyReply, refresh: IssuedRefreshToken, config: CookieConfig): void {
   reply.setCookie(REFRESH_COOKIE, refresh.token, {
     httpOnly: true,
     secure: config.COOKIE_SECURE,
     sameSite: 'strict',
-    path: PUBLIC_API_PREFIX,
+    path: config.PUBLIC_API_PREFIX,
     expires: refresh.expiresAt,
     maxAge: Math.max(0, Math.floor((refresh.expiresAt.getTime() - Date.now()) / 1000)),
   })
 }
 
-export function clearRefreshCookie(reply: FastifyReply, config: Config): void {
-  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure: config.COOKIE_SECURE, sameSite: 'strict', path: PUBLIC_API_PREFIX })
+export function clearRefreshCookie(reply: FastifyReply, config: CookieConfig): void {
+  reply.clearCookie(REFRESH_COOKIE, { httpOnly: true, secure: config.COOKIE_SECURE, sameSite: 'strict', path: config.PUBLIC_API_PREFIX })
 }
 
 export function refreshCookieOf(req: FastifyRequest): string | undefined {
@@ -43,18 +36,18 @@ export function refreshCookieOf(req: FastifyRequest): string | undefined {
 }
 
 /** An access token and the public user, for a session (refresh-token family) that exists already. */
-export async function accessFor(ctx: Ctx, user: UserRow, sessionId: string): Promise<SessionBody> {
-  const ttl = ctx.config.ACCESS_TOKEN_TTL_SECONDS
-  const access_token = await ctx.tokens.signAccessToken({ sub: user.id, role: user.role, email: user.email, sid: sessionId }, ttl)
+export async function accessFor({ tokens }: { tokens: TokenSigner }, config: Config, user: UserRow, sessionId: string): Promise<SessionBody> {
+  const ttl = config.ACCESS_TOKEN_TTL_SECONDS
+  const access_token = await tokens.signAccessToken({ sub: user.id, role: user.role, email: user.email, sid: sessionId }, ttl)
   return { access_token, expires_in: ttl, user: toPublicUser(user) }
 }
 
-/** Signs the user in: a new session (refresh cookie) and an access token. */
-export async function startSession(ctx: Ctx, reply: FastifyReply, user: UserRow): Promise<SessionBody> {
-  const refresh = await openSession(ctx.db, user.id, ctx.life)
-  setRefreshCookie(reply, refresh, ctx.config)
+/** Signs the user in: a new session (refresh cookie) and an access token. `app`: the route group's instance. */
+export async function startSession(app: { db: Db; tokens: TokenSigner }, config: Config, reply: FastifyReply, user: UserRow): Promise<SessionBody> {
+  const refresh = await openSession(app.db, user.id, lifetimes(config))
+  setRefreshCookie(reply, refresh, config)
   reply.header('cache-control', 'no-store')
-  return accessFor(ctx, user, refresh.familyId)
+  return accessFor(app, config, user, refresh.familyId)
 }
 
 /**
@@ -107,4 +100,14 @@ export function crossSiteGuard(config: Config, { originOnly = false } = {}) {
       return reply.code(403).send(errorPayload(403, MESSAGES.crossSite))
     }
   }
+}
+
+/** A POST without a body but with a JSON content type (some fetch wrappers add it) is an empty body, not an error. */
+export function acceptEmptyJsonBodies(app: App): void {
+  const jsonParser = app.getDefaultJsonParser('error', 'error')
+  app.removeContentTypeParser('application/json')
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined)
+    jsonParser(req, body as string, done)
+  })
 }

@@ -1,2 +1,4 @@
-/** The Postgres schema identity owns. */
-export const SCHEMA = 'identity'
+import { serviceNamed } from '@hearing/contracts'
+
+/** The Postgres schema identity owns (named in the service registry). */
+export const SCHEMA = serviceNamed('identity').schema

@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import { sha256 } from './accounts/one-time-tokens.js'
-import type { Db } from './accounts/users.js'
+import { sha256 } from './crypto.js'
+import type { Db } from './database.js'
 
 /**
  * Failed sign-ins counted per account and per client address in Postgres (identity has no

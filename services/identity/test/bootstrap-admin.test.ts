@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import t from 'tap'
-import { bootstrapAdmin, generatePassword } from '../src/accounts/admin-bootstrap.js'
+import { bootstrapAdmin } from '../src/accounts/admin-bootstrap.js'
+import { generatePassword } from '../src/crypto.js'
 import { build, migrate, post, STRONG_PASSWORD, testConfig, TS_ENV, TS_EXEC_ARGV } from './helper.js'
 
 const CLI = fileURLToPath(new URL('../src/bootstrap-admin.ts', import.meta.url))

@@ -1,8 +1,10 @@
-import { randomBytes } from 'node:crypto'
-import { sql } from 'kysely'
+import { generatePassword } from '../crypto.js'
+import type { Db } from '../database.js'
 import { hashPassword } from '../passwords/hash.js'
 import { passwordProblem } from '../passwords/policy.js'
-import { findUserByEmail, insertUser, normalizeEmail, updateUser, type Db } from './users.js'
+import { lockAdmins } from './roles.js'
+import { revokeUserSessions } from './sessions.js'
+import { findUserByEmail, insertUser, normalizeEmail, updateUser } from './users.js'
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
 
@@ -19,19 +21,6 @@ export type BootstrapResult =
 
 export class BootstrapError extends Error {}
 
-/** 24 random characters from an alphabet without look-alikes (about 137 bits). */
-export function generatePassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789'
-  const bytes = randomBytes(48)
-  let out = ''
-  for (const b of bytes) {
-    if (b >= 228) continue // 228 = 4 * 57: keeps the choice uniform
-    out += alphabet[b % alphabet.length]
-    if (out.length === 24) break
-  }
-  return out.length === 24 ? out : generatePassword()
-}
-
 /**
  * Makes sure the platform has an admin. When none exists, creates one (confirmed) from the given
  * e-mail and password, or admin@example.com and/or a generated password. A user who already has
@@ -46,13 +35,11 @@ export async function bootstrapAdmin(db: Db, input: BootstrapInput): Promise<Boo
   const generatedPassword = input.password === undefined ? generatePassword() : undefined
   const password_hash = await hashPassword(input.password ?? generatedPassword!)
   return db.transaction().execute(async (trx) => {
-    await sql`select pg_advisory_xact_lock(hashtext('identity.roles'))`.execute(trx)
-    const admin = await trx.selectFrom('users').select('id').where('role', '=', 'admin').limit(1).executeTakeFirst()
-    if (admin) return { created: false }
+    if ((await lockAdmins(trx)) > 0) return { created: false }
     const existing = await findUserByEmail(trx, email)
     if (existing) {
       await updateUser(trx, existing.id, { role: 'admin', password_hash, email_verified_at: existing.email_verified_at ?? new Date() })
-      await trx.updateTable('refresh_tokens').set({ revoked_at: new Date() }).where('user_id', '=', existing.id).where('revoked_at', 'is', null).execute()
+      await revokeUserSessions(trx, existing.id)
     } else {
       await insertUser(trx, {
         email,

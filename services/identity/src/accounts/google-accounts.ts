@@ -1,5 +1,6 @@
+import type { Db } from '../database.js'
 import type { GoogleIdentity } from '../google/provider.js'
-import { EmailTakenError, findUserByEmail, findUserByGoogleSub, insertUser, updateUser, type Db, type UserRow } from './users.js'
+import { EmailTakenError, findUserByEmail, findUserByGoogleSub, insertUser, updateUser, type UserRow } from './users.js'
 
 /** Why a Google sign-in was refused; the page explains each. */
 export type GoogleRefusal =

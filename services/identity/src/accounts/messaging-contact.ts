@@ -1,5 +1,6 @@
 import { addToOutbox } from '@hearing/service-kit'
-import type { Db, UserRow } from './users.js'
+import type { Db } from '../database.js'
+import type { UserRow } from './users.js'
 
 /**
  * The spec's pending-contact flow, on the server: once an account with a name and a preferred

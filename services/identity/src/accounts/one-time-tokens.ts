@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { sql } from 'kysely'
-import type { OneTimePurpose } from '../database.js'
-import type { Db, UserRow } from './users.js'
+import { newSecret, sha256 } from '../crypto.js'
+import type { Db, OneTimePurpose } from '../database.js'
+import type { UserRow } from './users.js'
 
 /** How long each kind of e-mailed link works. */
 export const ONE_TIME_TTL_MS: Record<OneTimePurpose, number> = {
@@ -12,14 +12,6 @@ export const ONE_TIME_TTL_MS: Record<OneTimePurpose, number> = {
 
 /** E-mails of one kind per account per hour, beyond which requests are answered but nothing is sent. */
 export const MAX_LINKS_PER_HOUR = 3
-
-export function newSecret(): string {
-  return randomBytes(32).toString('base64url')
-}
-
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex')
-}
 
 /**
  * A new single-use token for the user (only its hash is stored). Earlier unused tokens of the same

@@ -1,6 +1,7 @@
 import type { SessionCheck } from '@hearing/service-kit'
 import { sql } from 'kysely'
-import { isUuid, type Db } from './users.js'
+import type { Db } from '../database.js'
+import { isUuid } from './users.js'
 
 /**
  * Whether an access token's session still stands, from the database as it is now: the account

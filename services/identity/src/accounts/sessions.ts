@@ -1,6 +1,6 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, randomUUID } from 'node:crypto'
-import type { Db } from './users.js'
-import { newSecret, sha256 } from './one-time-tokens.js'
+import { randomUUID } from 'node:crypto'
+import { newSecret, openWith, sealWith, sha256 } from '../crypto.js'
+import type { Db } from '../database.js'
 
 /**
  * Refresh tokens: opaque random values, stored as SHA-256 hashes, rotated on every use. A token
@@ -29,27 +29,7 @@ export function lifetimes(config: { REFRESH_TOKEN_TTL_DAYS: number; SESSION_MAX_
 }
 
 // The successor is sealed with a key only the holder of the old token can derive.
-function sealKey(token: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', token, Buffer.alloc(0), 'hc-refresh-successor', 32))
-}
-
-function seal(oldToken: string, successor: string): string {
-  const iv = randomBytes(12)
-  const cipher = createCipheriv('aes-256-gcm', sealKey(oldToken), iv)
-  const body = Buffer.concat([cipher.update(successor, 'utf8'), cipher.final()])
-  return [iv, body, cipher.getAuthTag()].map((b) => b.toString('base64url')).join('.')
-}
-
-function unseal(oldToken: string, sealed: string): string | undefined {
-  try {
-    const [iv, body, tag] = sealed.split('.').map((part) => Buffer.from(part, 'base64url'))
-    const decipher = createDecipheriv('aes-256-gcm', sealKey(oldToken), iv!)
-    decipher.setAuthTag(tag!)
-    return Buffer.concat([decipher.update(body!), decipher.final()]).toString('utf8')
-  } catch {
-    return undefined
-  }
-}
+const SUCCESSOR = 'hc-refresh-successor'
 
 /** Starts a new session (a new family) for the user. */
 export async function openSession(db: Db, userId: string, life: SessionLifetimes): Promise<IssuedRefreshToken> {
@@ -100,12 +80,12 @@ export async function rotateRefreshToken(db: Db, presented: string, life: Sessio
           .executeTakeFirstOrThrow()
         await trx
           .updateTable('refresh_tokens')
-          .set({ used_at: now, replaced_by: inserted.id, successor_sealed: seal(token, successor) })
+          .set({ used_at: now, replaced_by: inserted.id, successor_sealed: sealWith(token, SUCCESSOR, successor) })
           .where('id', '=', row.id)
           .execute()
         return { outcome: 'rotated', userId: row.user_id, refresh: { token: successor, expiresAt, familyId: row.family_id } }
       }
-      const next = now.getTime() - row.used_at.getTime() <= GRACE_MS && row.successor_sealed ? unseal(token, row.successor_sealed) : undefined
+      const next = now.getTime() - row.used_at.getTime() <= GRACE_MS && row.successor_sealed ? openWith(token, SUCCESSOR, row.successor_sealed) : undefined
       if (!next) {
         // Used before and outside the grace period: a copy is in someone else's hands.
         await trx.updateTable('refresh_tokens').set({ revoked_at: now }).where('family_id', '=', row.family_id).where('revoked_at', 'is', null).execute()

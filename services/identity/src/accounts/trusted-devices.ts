@@ -1,9 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { sql } from 'kysely'
 import type { Config } from '../config.js'
-import { PUBLIC_API_PREFIX } from '../email/links.js'
-import { newSecret, sha256 } from './one-time-tokens.js'
-import type { Db } from './users.js'
+import { newSecret, sha256 } from '../crypto.js'
+import type { Db } from '../database.js'
 
 /**
  * A browser that has signed in to an account before. It gets an opaque cookie (stored hashed),
@@ -35,7 +34,7 @@ export async function trustedDeviceFor(db: Db, req: FastifyRequest, email: strin
 }
 
 /** After a successful sign-in: the device is (still) trusted for this account. */
-export async function trustDevice(db: Db, req: FastifyRequest, reply: FastifyReply, userId: string, config: Config): Promise<void> {
+export async function trustDevice(db: Db, req: FastifyRequest, reply: FastifyReply, userId: string, config: Pick<Config, 'COOKIE_SECURE' | 'PUBLIC_API_PREFIX'>): Promise<void> {
   // A browser may be trusted for several accounts (a shared family computer): one cookie, one row each.
   const token = deviceCookieOf(req) ?? newSecret()
   await db
@@ -47,7 +46,7 @@ export async function trustDevice(db: Db, req: FastifyRequest, reply: FastifyRep
     httpOnly: true,
     secure: config.COOKIE_SECURE,
     sameSite: 'strict',
-    path: PUBLIC_API_PREFIX,
+    path: config.PUBLIC_API_PREFIX,
     maxAge: DEVICE_TTL_DAYS * 86_400,
   })
 }

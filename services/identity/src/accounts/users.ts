@@ -1,9 +1,8 @@
-import { ROLES } from '@hearing/service-kit'
-import type { Insertable, Kysely, Selectable, Updateable } from 'kysely'
+import { ROLES, type Role } from '@hearing/service-kit'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import { z } from 'zod'
-import type { Database, UsersTable } from '../database.js'
+import type { Db, UsersTable } from '../database.js'
 
-export type Db = Kysely<Database>
 export type UserRow = Selectable<UsersTable>
 
 /** The user as every route answers it (contracts.md). */
@@ -59,6 +58,13 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   if (!isUuid(id)) return Promise.resolve(undefined)
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** Every user, newest first (the admin dashboard's users tab), or only those with a role. */
+export function listUsers(db: Db, role?: Role): Promise<UserRow[]> {
+  let query = db.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id')
+  if (role) query = query.where('role', '=', role)
+  return query.execute()
 }
 
 export function findUserByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {

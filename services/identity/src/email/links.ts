@@ -1,9 +1,10 @@
-/** Where identity is reached from a browser, through the gateway. */
-export const PUBLIC_API_PREFIX = '/api/identity'
+import type { Config } from '../config.js'
+
+export type EmailLinks = ReturnType<typeof emailLinks>
 
 /** The links e-mails carry; every one absolute, on PUBLIC_URL. */
-export function emailLinks(publicUrl: string) {
-  const withToken = (path: string, token: string) => `${publicUrl}${path}?token=${encodeURIComponent(token)}`
+export function emailLinks({ PUBLIC_URL, PUBLIC_API_PREFIX }: Pick<Config, 'PUBLIC_URL' | 'PUBLIC_API_PREFIX'>) {
+  const withToken = (path: string, token: string) => `${PUBLIC_URL}${path}?token=${encodeURIComponent(token)}`
   return {
     /** Served by identity itself: confirms, signs in, redirects to the site root. */
     confirm: (token: string) => withToken(`${PUBLIC_API_PREFIX}/confirm-email`, token),

@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto'
+import { sameBytes } from '../crypto.js'
 
 /**
  * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1: 128 MiB and ~0.25 s per
@@ -101,7 +102,7 @@ export async function verifyPassword(password: string, encoded: string): Promise
   const parsed = parse(encoded)
   if (!parsed) return false
   const key = await derive(password, parsed.salt, parsed.params)
-  return key.length === parsed.key.length && timingSafeEqual(key, parsed.key)
+  return sameBytes(key, parsed.key)
 }
 
 export function needsRehash(encoded: string, params: ScryptParams = currentParams): boolean {

@@ -1,13 +1,13 @@
-import { errorBody, errorPayload, ROLES, type App, type Role } from '@hearing/service-kit'
-import { sql } from 'kysely'
+import { errorBody, errorPayload, ROLES, type Role, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { sendInvite } from '../accounts/emails.js'
 import { emailField, nameField, passwordField, phoneField } from '../accounts/fields.js'
-import { revokeUserSessions } from '../accounts/sessions.js'
-import { EmailTakenError, findUserByEmail, findUserById, insertUser, publicUser, toPublicUser, updateUser } from '../accounts/users.js'
-import type { OutboxRelay } from '@hearing/service-kit'
+import { changeRole } from '../accounts/roles.js'
+import { EmailTakenError, findUserByEmail, findUserById, insertUser, listUsers, publicUser, toPublicUser } from '../accounts/users.js'
+import type { Config } from '../config.js'
+import type { Database } from '../database.js'
+import { emailLinks } from '../email/links.js'
+import { sendInvite } from '../email/send.js'
 import { signedIn } from '../guards.js'
-import type { Ctx } from '../http.js'
 import { MESSAGES } from '../messages.js'
 import { hashPassword } from '../passwords/hash.js'
 import { assertAcceptablePassword } from '../passwords/policy.js'
@@ -25,10 +25,11 @@ const newPatient = z.object({
 })
 
 /** The admin dashboard's users tab, and patient creation for the scheduling tools. */
-export function adminUserRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'nudge'>) {
-  const { db, config } = ctx
-  const staffOrAdmin = signedIn(app, db, 'staff', 'admin')
-  const adminOnly = signedIn(app, db, 'admin')
+export const adminUserRoutes: RouteGroup<Database, { config: Config }> = (app, { config }) => {
+  const db = app.db
+  const links = emailLinks(config)
+  const staffOrAdmin = signedIn(app, 'staff', 'admin')
+  const adminOnly = signedIn(app, 'admin')
   const denied = { 401: errorBody, 403: errorBody }
 
   app.get(
@@ -37,11 +38,7 @@ export function adminUserRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'n
       preHandler: staffOrAdmin,
       schema: { querystring: z.object({ role: roleField.optional() }), response: { 200: z.array(publicUser), ...denied } },
     },
-    async (req) => {
-      let query = db.selectFrom('users').selectAll().orderBy('created_at', 'desc').orderBy('id')
-      if (req.query.role) query = query.where('role', '=', req.query.role)
-      return (await query.execute()).map(toPublicUser)
-    },
+    async (req) => (await listUsers(db, req.query.role)).map(toPublicUser),
   )
 
   app.get(
@@ -62,25 +59,12 @@ export function adminUserRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'n
     },
     async (req, reply) => {
       const { role } = req.body
-      const outcome = await db.transaction().execute(async (trx) => {
-        // Serialises role changes, so two admins demoting each other cannot leave none.
-        await sql`select pg_advisory_xact_lock(hashtext('identity.roles'))`.execute(trx)
-        const target = await findUserById(trx, req.params.id)
-        if (!target) return 'missing' as const
-        if (target.role === role) return target
-        if (target.role === 'admin') {
-          const { n } = await trx.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow()
-          if (n <= 1) return 'last-admin' as const
-        }
-        const updated = await updateUser(trx, target.id, { role })
-        // The new role must be picked up: every session of that user ends.
-        await revokeUserSessions(trx, target.id)
-        return updated!
-      })
-      if (outcome === 'missing') return reply.code(404).send(errorPayload(404, MESSAGES.userNotFound))
-      if (outcome === 'last-admin') return reply.code(409).send(errorPayload(409, MESSAGES.lastAdmin))
-      req.log.info({ userId: outcome.id, role, by: req.account!.id }, 'role changed')
-      return toPublicUser(outcome)
+      const outcome = await changeRole(db, req.params.id, role)
+      if ('refused' in outcome) {
+        return outcome.refused === 'missing' ? reply.code(404).send(errorPayload(404, MESSAGES.userNotFound)) : reply.code(409).send(errorPayload(409, MESSAGES.lastAdmin))
+      }
+      req.log.info({ userId: outcome.changed.id, role, by: req.account!.id }, 'role changed')
+      return toPublicUser(outcome.changed)
     },
   )
 
@@ -104,10 +88,11 @@ export function adminUserRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'n
             // With a temporary password staff vouch for the address; otherwise the invite confirms it.
             email_verified_at: password_hash ? new Date() : null,
           })
-          if (!password_hash) await sendInvite(trx, config.PUBLIC_URL, created)
+          if (!password_hash) await sendInvite(trx, links, created)
           return created
         })
-        if (!password_hash) outbox.nudge()
+        // A committed e-mail is handed over at once rather than at the relay's next tick.
+        if (!password_hash) app.outboxRelay?.nudge()
         req.log.info({ userId: user.id, by: req.account!.id, invited: !password_hash }, 'patient account created')
         return reply.code(201).send(toPublicUser(user))
       } catch (err) {

@@ -1,21 +1,20 @@
-import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import oauthPlugin, { type OAuth2Namespace } from '@fastify/oauth2'
 import { z } from 'zod'
 import { accountForGoogle } from '../accounts/google-accounts.js'
-import { PUBLIC_API_PREFIX } from '../email/links.js'
+import type { Config } from '../config.js'
+import type { Database } from '../database.js'
 import { hostAndPath, idTokenVerifier, nonceFor, type GoogleSetup } from '../google/provider.js'
-import { startSession, type Ctx } from '../http.js'
+import { startSession } from '../http.js'
 import { MESSAGES } from '../messages.js'
 
-const GOOGLE_PREFIX = `${PUBLIC_API_PREFIX}/google`
 const FAILED = '/auth?google=failed'
 
 /**
  * "Continue with Google": authorization code flow with PKCE (S256), state (cookie) and nonce, the
  * ID token verified here (the plugin does not), users keyed on Google's `sub`.
  */
-export async function googleRoutes(app: App, ctx: Ctx, setup: GoogleSetup | null) {
-  const { config } = ctx
+export const googleRoutes: RouteGroup<Database, { config: Config; setup: GoogleSetup | null }> = async (app, { config, setup }) => {
   app.get('/google/status', { schema: { response: { 200: z.object({ enabled: z.boolean() }) } } }, async () => ({ enabled: setup !== null }))
 
   if (!setup) {
@@ -24,6 +23,7 @@ export async function googleRoutes(app: App, ctx: Ctx, setup: GoogleSetup | null
     return
   }
 
+  const googlePrefix = `${config.PUBLIC_API_PREFIX}/google`
   const authorize = hostAndPath(setup.authorizationEndpoint)
   const token = hostAndPath(setup.tokenEndpoint)
   await app.register(oauthPlugin, {
@@ -34,10 +34,10 @@ export async function googleRoutes(app: App, ctx: Ctx, setup: GoogleSetup | null
       auth: { authorizeHost: authorize.host, authorizePath: authorize.path, tokenHost: token.host, tokenPath: token.path },
       http: { timeout: 10_000 },
     },
-    callbackUri: `${config.PUBLIC_URL}${GOOGLE_PREFIX}/callback`,
+    callbackUri: `${config.PUBLIC_URL}${googlePrefix}/callback`,
     pkce: 'S256',
     // Lax, not Strict: the callback is a navigation coming back from Google.
-    cookie: { path: GOOGLE_PREFIX, secure: config.COOKIE_SECURE, sameSite: 'lax', httpOnly: true },
+    cookie: { path: googlePrefix, secure: config.COOKIE_SECURE, sameSite: 'lax', httpOnly: true },
   })
   const oauth = (app as unknown as { googleOAuth2: OAuth2Namespace }).googleOAuth2
   const verifyIdToken = idTokenVerifier(setup)
@@ -69,12 +69,12 @@ export async function googleRoutes(app: App, ctx: Ctx, setup: GoogleSetup | null
         req.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'Google sign-in failed')
         return reply.redirect(FAILED, 302)
       }
-      const outcome = await accountForGoogle(ctx.db, identity)
+      const outcome = await accountForGoogle(app.db, identity)
       if ('refused' in outcome) {
         req.log.info({ reason: outcome.refused }, 'Google sign-in refused')
         return reply.redirect(`${FAILED}&reason=${outcome.refused}`, 302)
       }
-      await startSession(ctx, reply, outcome.user)
+      await startSession(app, config, reply, outcome.user)
       req.log.info({ userId: outcome.user.id }, 'signed in with Google')
       return reply.redirect('/', 302)
     },

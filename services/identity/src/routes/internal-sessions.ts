@@ -1,7 +1,8 @@
-import { sessionCheckAnswer, sessionCheckRequest, type App, type SessionCheck } from '@hearing/service-kit'
+import { sessionCheckAnswer, sessionCheckRequest, type RouteGroup, type SessionCheck } from '@hearing/service-kit'
+import type { Database } from '../database.js'
 
 /** The other services' requireRole asks here whether a token's session still stands (the kit's sessions.ts). */
-export function internalSessionRoutes(app: App, check: SessionCheck) {
+export const internalSessionRoutes: RouteGroup<Database, { check: SessionCheck }> = (app, { check }) => {
   app.post(
     '/internal/sessions/check',
     { logLevel: 'warn', schema: { body: sessionCheckRequest, response: { 200: sessionCheckAnswer } } },

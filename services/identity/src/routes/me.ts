@@ -1,10 +1,11 @@
-import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { locationUidField, nameField, optionalText, passwordField, zipField } from '../accounts/fields.js'
 import { familyOf, revokeUserSessions } from '../accounts/sessions.js'
 import { publicUser, toPublicUser, updateUser } from '../accounts/users.js'
+import type { Database } from '../database.js'
 import { signedIn } from '../guards.js'
-import { refreshCookieOf, type Ctx } from '../http.js'
+import { refreshCookieOf } from '../http.js'
 import { MESSAGES } from '../messages.js'
 import { hashPassword, verifyPassword } from '../passwords/hash.js'
 import { assertAcceptablePassword } from '../passwords/policy.js'
@@ -27,9 +28,10 @@ const profilePatch = z.object({
 
 const passwordChange = z.object({ current_password: passwordField, new_password: passwordField })
 
-export function meRoutes(app: App, ctx: Ctx) {
-  const { db } = ctx
-  const signedInUser = signedIn(app, db)
+/** The signed-in user's own account: read, profile changes, password change. */
+export const meRoutes: RouteGroup<Database> = (app) => {
+  const db = app.db
+  const signedInUser = signedIn(app)
 
   app.get('/me', { preHandler: signedInUser, schema: { response: { 200: publicUser, 401: errorBody } } }, async (req) => toPublicUser(req.account!))
 

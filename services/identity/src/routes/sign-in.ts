@@ -1,8 +1,10 @@
-import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { passwordField } from '../accounts/fields.js'
 import { findUserByEmail, normalizeEmail, updateUser } from '../accounts/users.js'
-import { clientAddress, crossSiteGuard, sessionBody, startSession, type Ctx } from '../http.js'
+import type { Config } from '../config.js'
+import type { Database } from '../database.js'
+import { clientAddress, crossSiteGuard, sessionBody, startSession } from '../http.js'
 import { EMAIL_NOT_CONFIRMED_CODE, MESSAGES } from '../messages.js'
 import { burnVerification, hashPassword, needsRehash, verifyPassword } from '../passwords/hash.js'
 import { trustDevice, trustedDeviceFor } from '../accounts/trusted-devices.js'
@@ -15,13 +17,15 @@ const signInBody = z.object({
 
 const notConfirmedBody = errorBody.extend({ code: z.literal(EMAIL_NOT_CONFIRMED_CODE) })
 
-export function signInRoutes(app: App, ctx: Ctx) {
-  const { db, config } = ctx
+/** Sign-in with e-mail and password: throttled per account, address and trusted device. */
+export const signInRoutes: RouteGroup<Database, { config: Config }> = (app, { config }) => {
+  const db = app.db
+  // It sets the session cookie: refused when another site sends the request.
+  app.addHook('preHandler', crossSiteGuard(config))
 
   app.post(
     '/sign-in',
     {
-      preHandler: crossSiteGuard(config),
       schema: { body: signInBody, response: { 200: sessionBody, 400: errorBody, 401: errorBody, 403: notConfirmedBody.or(errorBody), 429: errorBody } },
     },
     async (req, reply) => {
@@ -56,7 +60,7 @@ export function signInRoutes(app: App, ctx: Ctx) {
       if (needsRehash(user.password_hash!)) await updateUser(db, user.id, { password_hash: await hashPassword(req.body.password) })
       req.log.info({ userId: user.id, trustedDevice: Boolean(device) }, 'signed in')
       await trustDevice(db, req, reply, user.id, config)
-      return startSession(ctx, reply, user)
+      return startSession(app, config, reply, user)
     },
   )
 }

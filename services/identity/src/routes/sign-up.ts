@@ -1,12 +1,14 @@
-import { errorBody, errorPayload, type App } from '@hearing/service-kit'
+import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { sendConfirmation } from '../accounts/emails.js'
-import { addMessagingContact } from '../accounts/messaging-contact.js'
 import { addressBlock, emailField, locationUidField, nameField, passwordField, phoneField } from '../accounts/fields.js'
-import { consumeOneTimeToken, wasUsed } from '../accounts/one-time-tokens.js'
-import { EmailTakenError, findUserByEmail, findUserById, insertUser, updateUser } from '../accounts/users.js'
-import type { OutboxRelay } from '@hearing/service-kit'
-import { clientAddress, crossSiteGuard, startSession, type Ctx } from '../http.js'
+import { confirmEmail } from '../accounts/link-actions.js'
+import { wasUsed } from '../accounts/one-time-tokens.js'
+import { EmailTakenError, findUserByEmail, insertUser } from '../accounts/users.js'
+import type { Config } from '../config.js'
+import type { Database } from '../database.js'
+import { emailLinks } from '../email/links.js'
+import { sendConfirmation } from '../email/send.js'
+import { clientAddress, crossSiteGuard, startSession } from '../http.js'
 import { MESSAGES } from '../messages.js'
 import { hashPassword } from '../passwords/hash.js'
 import { assertAcceptablePassword } from '../passwords/policy.js'
@@ -23,14 +25,16 @@ const signUpBody = z.object({
   address: addressBlock.optional(),
 })
 
-/** Sign-up, the confirmation e-mail's link, and sending that e-mail again. */
-export function signUpRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'nudge'>) {
-  const { db, config } = ctx
+/** Sign-up, and sending the confirmation e-mail again. */
+export const signUpRoutes: RouteGroup<Database, { config: Config }> = (app, { config }) => {
+  const db = app.db
+  const links = emailLinks(config)
+  // Forms the site posts: refused when another site sends the request.
+  app.addHook('preHandler', crossSiteGuard(config))
 
   app.post(
     '/sign-up',
     {
-      preHandler: crossSiteGuard(config),
       schema: {
         body: signUpBody,
         response: { 201: z.object({ status: z.literal('confirmation_sent') }), 400: errorBody, 409: errorBody, 429: errorBody, 503: errorBody },
@@ -58,64 +62,55 @@ export function signUpRoutes(app: App, ctx: Ctx, outbox: Pick<OutboxRelay, 'nudg
             state: address?.state ?? null,
             zip_code: address?.zip_code ?? null,
           })
-          await sendConfirmation(trx, config.PUBLIC_URL, user)
+          await sendConfirmation(trx, links, user)
         })
       } catch (err) {
         if (err instanceof EmailTakenError) return reply.code(409).send(errorPayload(409, MESSAGES.emailTaken))
         throw err
       }
-      outbox.nudge()
+      // A committed e-mail is handed over at once rather than at the relay's next tick.
+      app.outboxRelay?.nudge()
       req.log.info('account created; confirmation e-mail queued')
       return reply.code(201).send({ status: 'confirmation_sent' })
     },
   )
 
-  // The link in the e-mail: a top-level navigation from a mail client, so only Origin is checked.
-  app.get(
-    '/confirm-email',
-    { preHandler: crossSiteGuard(config, { originOnly: true }), schema: { querystring: z.object({ token: z.string().max(200).optional() }) } },
-    async (req, reply) => {
-      const token = req.query.token ?? ''
-      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-      // Confirmed, and the messaging contact asked for, in one transaction.
-      const confirmed = await db.transaction().execute(async (trx) => {
-        const userId = await consumeOneTimeToken(trx, token, 'confirm')
-        if (!userId) return { userId }
-        const existing = await findUserById(trx, userId)
-        const user = existing?.email_verified_at ? existing : await updateUser(trx, userId, { email_verified_at: new Date() })
-        if (user) await addMessagingContact(trx, user)
-        return { userId, user }
-      })
-      const { userId, user } = confirmed
-      if (!userId) {
-        // A second click on a link that worked: the account is confirmed, sign in as usual.
-        const already = await wasUsed(db, token, 'confirm')
-        return reply.redirect(already ? '/auth?confirm=already' : '/auth?confirm=invalid', 302)
-      }
-      if (!user) return reply.redirect('/auth?confirm=invalid', 302)
-      outbox.nudge()
-      await startSession(ctx, reply, user)
-      req.log.info({ userId }, 'email confirmed; signed in')
-      return reply.redirect('/', 302)
-    },
-  )
-
   app.post(
     '/resend-confirmation',
-    {
-      preHandler: crossSiteGuard(config),
-      schema: { body: z.object({ email: emailField }), response: { 202: z.object({ status: z.literal('sent_if_pending') }), 429: errorBody } },
-    },
+    { schema: { body: z.object({ email: emailField }), response: { 202: z.object({ status: z.literal('sent_if_pending') }), 429: errorBody } } },
     async (req, reply) => {
       const wait = await mailThrottle(db, clientAddress(req), req.body.email)
       if (wait > 0) return reply.code(429).header('retry-after', String(wait)).send(errorPayload(429, MESSAGES.tooManyRequests))
       const user = await findUserByEmail(db, req.body.email)
       if (user && !user.email_verified_at) {
-        const sent = await db.transaction().execute((trx) => sendConfirmation(trx, config.PUBLIC_URL, user))
-        if (sent) outbox.nudge()
+        const sent = await db.transaction().execute((trx) => sendConfirmation(trx, links, user))
+        if (sent) app.outboxRelay?.nudge()
       }
       // The same answer whatever the address: nobody learns which accounts exist or are confirmed.
       return reply.code(202).send({ status: 'sent_if_pending' })
     },
   )
+}
+
+/** The confirmation e-mail's link: confirms the address, signs in, and goes to the site. */
+export const confirmEmailRoutes: RouteGroup<Database, { config: Config }> = (app, { config }) => {
+  // A top-level navigation from a mail client, whose Referer is the mail client's site: only Origin is checked.
+  app.addHook('preHandler', crossSiteGuard(config, { originOnly: true }))
+
+  app.get('/confirm-email', { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } }, async (req, reply) => {
+    const token = req.query.token ?? ''
+    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+    // Confirmed, and the messaging contact asked for, in one transaction.
+    const { userId, user } = await confirmEmail(app.db, token)
+    if (!userId) {
+      // A second click on a link that worked: the account is confirmed, sign in as usual.
+      const already = await wasUsed(app.db, token, 'confirm')
+      return reply.redirect(already ? '/auth?confirm=already' : '/auth?confirm=invalid', 302)
+    }
+    if (!user) return reply.redirect('/auth?confirm=invalid', 302)
+    app.outboxRelay?.nudge()
+    await startSession(app, config, reply, user)
+    req.log.info({ userId }, 'email confirmed; signed in')
+    return reply.redirect('/', 302)
+  })
 }

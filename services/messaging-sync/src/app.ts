@@ -1,4 +1,5 @@
-import { createService, watchQueues, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
+import { serviceNamed } from '@hearing/contracts'
+import { createService, routeGroup, watchQueues, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
 import type { Config } from './config.js'
 import { clinicForwarder } from './contact/forward.js'
 import { contactSync, type ContactSyncOptions } from './contact/sync.js'
@@ -22,7 +23,7 @@ import { migrations } from './migrations/index.js'
 import { seed } from './seed.js'
 
 export const SERVICE = 'messaging-sync'
-export const SCHEMA = 'messaging'
+export const SCHEMA = serviceNamed(SERVICE).schema
 
 /** Migrations and reference data of this service's schema (migrate.js, tests). */
 export const schemaPlan: SchemaPlan<Database> = { schema: SCHEMA, migrations, seed }
@@ -77,14 +78,14 @@ export async function buildApp(
   watchQueues(app.metrics, [emailChannel.queue, providerChannel.queue])
   if (role === 'worker') return app
 
-  locationsRoutes(app, provider)
-  providerRoutes(app, { provider, podium, publicUrl: config.PUBLIC_URL })
-  outboxRoutes(app, db, channels)
-  mailboxRoutes(app, db)
-  contactRoutes(app, { db, provider, channel: providerChannel, rate: contactRate, keyPrefix: providerChannelOptions.prefix })
-  inboxRoutes(app, { db, provider })
+  await app.register(routeGroup(locationsRoutes), { provider })
+  await app.register(routeGroup(providerRoutes), { provider, podium, publicUrl: config.PUBLIC_URL })
+  await app.register(routeGroup(outboxRoutes), { channels })
+  await app.register(routeGroup(mailboxRoutes))
+  await app.register(routeGroup(contactRoutes), { provider, channel: providerChannel, rate: contactRate, keyPrefix: providerChannelOptions.prefix })
+  await app.register(routeGroup(inboxRoutes), { provider })
   const sync = contactSync({ db, channel: providerChannel, provider, identityUrl: config.IDENTITY_JWKS_URL, internalToken: config.INTERNAL_TOKEN, log: app.log, ...syncOptions })
   app.addHook('preClose', () => sync.close())
-  contactSyncRoutes(app, { db, sync })
+  await app.register(routeGroup(contactSyncRoutes), { sync })
   return app
 }

@@ -190,3 +190,18 @@ export function contactSync({ db, channel, provider, identityUrl, internalToken,
   }
 }
 export type ContactSync = ReturnType<typeof contactSync>
+
+/**
+ * Claims the user's "Welcome!" (SPEC §4): true exactly once, after their messaging contact was
+ * created; atomic, so several tabs or a retried request never show it twice.
+ */
+export async function claimWelcome(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('contact_links')
+    .set({ welcomed_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('welcomed_at', 'is', null)
+    .returning('user_id')
+    .executeTakeFirst()
+  return Boolean(claimed)
+}

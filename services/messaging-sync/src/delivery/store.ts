@@ -120,3 +120,34 @@ export async function dueForSweep(db: Kysely<Database>, topics: readonly Topic[]
 export async function latestOfTopic(db: Kysely<Database>, topic: Topic, limit: number): Promise<Delivery[]> {
   return db.selectFrom('deliveries').selectAll().where('topic', '=', topic).orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
 }
+
+/**
+ * Commits a producer's handover in one transaction, item by item idempotently (insertDelivery),
+ * and says where each item stands.
+ */
+export async function acceptHandover(db: Kysely<Database>, source: string, items: ReadonlyArray<{ key: string; topic: Topic; payload: unknown }>) {
+  return db.transaction().execute(async (trx) => {
+    const out = []
+    for (const it of items) {
+      const row = await insertDelivery(trx, { source, key: it.key, topic: it.topic, payload: it.payload })
+      out.push({ key: it.key, topic: it.topic, ...row })
+    }
+    return out
+  })
+}
+
+/** Where a producer's deliveries are, by their keys (keys never handed over are absent). */
+export async function statusesOf(db: Kysely<Database>, source: string, keys: readonly string[]) {
+  return db.selectFrom('deliveries').select(['key', 'status', 'attempts', 'last_error']).where('source', '=', source).where('key', 'in', keys).execute()
+}
+
+/** Marks a patient's message (topic message) handled or not; undefined when there is no such message. */
+export async function markHandled(db: Kysely<Database>, id: string, handled: boolean) {
+  return db
+    .updateTable('deliveries')
+    .set({ handled_at: handled ? sql<Date>`coalesce(handled_at, now())` : null })
+    .where('id', '=', id)
+    .where('topic', '=', 'message')
+    .returning(['id', 'handled_at'])
+    .executeTakeFirst()
+}

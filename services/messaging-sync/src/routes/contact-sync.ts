@@ -1,7 +1,6 @@
-import { errorBody, type App } from '@hearing/service-kit'
-import { sql, type Kysely } from 'kysely'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import type { ContactSync } from '../contact/sync.js'
+import { claimWelcome, type ContactSync } from '../contact/sync.js'
 import type { Database } from '../database.js'
 
 const syncView = z.object({
@@ -24,7 +23,7 @@ const syncView = z.object({
  * atomically, so several tabs or a retried request never show it twice). Admins run Sync Existing
  * Users with /admin/contact-sync: POST starts a run or joins the running one, GET shows the latest.
  */
-export function contactSyncRoutes(app: App, { db, sync }: { db: Kysely<Database>; sync: ContactSync }) {
+export const contactSyncRoutes: RouteGroup<Database, { sync: ContactSync }> = (app, { sync }) => {
   app.post(
     '/contact-sync/me/welcome',
     {
@@ -33,14 +32,7 @@ export function contactSyncRoutes(app: App, { db, sync }: { db: Kysely<Database>
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      const claimed = await db
-        .updateTable('contact_links')
-        .set({ welcomed_at: sql<Date>`now()` })
-        .where('user_id', '=', req.user!.id)
-        .where('welcomed_at', 'is', null)
-        .returning('user_id')
-        .executeTakeFirst()
-      return { welcome: Boolean(claimed) }
+      return { welcome: await claimWelcome(app.db, req.user!.id) }
     },
   )
 

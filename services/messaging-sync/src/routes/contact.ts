@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { errorBody, errorPayload, withTimeout, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, errorPayload, withTimeout, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { contactMessageText, usPhoneE164 } from '../contact/message.js'
 import type { Database } from '../database.js'
@@ -59,10 +58,8 @@ function clientAddress(req: { headers: Record<string, string | string[] | undefi
  * POST /contact (public; /api/messaging/contact through the gateway): the contact form. The message
  * is committed to Postgres before the 202, then delivered by the provider channel (send_message).
  */
-export function contactRoutes(
-  app: App,
-  { db, provider, channel, rate, keyPrefix }: { db: Kysely<Database>; provider: MessagingProvider; channel: Channel; rate: ContactRateLimit; keyPrefix: string },
-) {
+export const contactRoutes: RouteGroup<Database, { provider: MessagingProvider; channel: Channel; rate: ContactRateLimit; keyPrefix: string }> = (app, { provider, channel, rate, keyPrefix }) => {
+  const db = app.db
   /** Counts the address's messages in Redis. Redis away: let the patient through (never block on our outage). */
   async function overLimit(address: string): Promise<boolean> {
     const redis = app.redis

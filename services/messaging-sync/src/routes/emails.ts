@@ -1,5 +1,4 @@
-import { errorBody, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { DELIVERY_STATUSES, type Database } from '../database.js'
 import { latestOfTopic } from '../delivery/store.js'
@@ -26,7 +25,8 @@ const payloadFields = z.object({ to: z.string().catch(''), subject: z.string().c
  * a patient (to whom, what, when, where it is), never the body: e-mails carry live secret links
  * (confirmation, password reset, account setup) that are for their recipient only.
  */
-export function mailboxRoutes(app: App, db: Kysely<Database>) {
+export const mailboxRoutes: RouteGroup<Database> = (app) => {
+  const db = app.db
   app.get(
     '/admin/mailbox',
     {

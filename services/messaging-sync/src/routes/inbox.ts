@@ -1,7 +1,7 @@
-import { errorBody, errorPayload, type App } from '@hearing/service-kit'
-import { sql, type Kysely } from 'kysely'
+import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { DELIVERY_STATUSES, type Database } from '../database.js'
+import { latestOfTopic, markHandled } from '../delivery/store.js'
 import type { MessagingProvider } from '../providers/provider.js'
 
 const inboxEntry = z.object({
@@ -38,7 +38,8 @@ const messageFields = z
  * The staff inbox (staff and admins): every message patients sent (contact form, booking and order
  * requests), newest first, with where its delivery is and a "handled" mark.
  */
-export function inboxRoutes(app: App, { db, provider }: { db: Kysely<Database>; provider: MessagingProvider }) {
+export const inboxRoutes: RouteGroup<Database, { provider: MessagingProvider }> = (app, { provider }) => {
+  const db = app.db
   const staff = app.requireRole('staff', 'admin')
 
   app.get(
@@ -53,7 +54,7 @@ export function inboxRoutes(app: App, { db, provider }: { db: Kysely<Database>; 
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
       const [rows, locations] = await Promise.all([
-        db.selectFrom('deliveries').selectAll().where('topic', '=', 'message').orderBy('created_at', 'desc').orderBy('id').limit(req.query.limit).execute(),
+        latestOfTopic(db, 'message', req.query.limit),
         provider.getLocations().catch(() => []),
       ])
       const names = new Map(locations.map((l) => [l.uid, l.name]))
@@ -84,13 +85,7 @@ export function inboxRoutes(app: App, { db, provider }: { db: Kysely<Database>; 
       },
     },
     async (req, reply) => {
-      const row = await db
-        .updateTable('deliveries')
-        .set({ handled_at: req.body.handled ? sql<Date>`coalesce(handled_at, now())` : null })
-        .where('id', '=', req.params.id)
-        .where('topic', '=', 'message')
-        .returning(['id', 'handled_at'])
-        .executeTakeFirst()
+      const row = await markHandled(db, req.params.id, req.body.handled)
       if (!row) return reply.code(404).send(errorPayload(404, 'No such message.'))
       req.log.info({ deliveryId: row.id, by: req.user!.id, handled: req.body.handled }, 'inbox message marked')
       return { id: row.id, handled_at: row.handled_at?.toISOString() ?? null }

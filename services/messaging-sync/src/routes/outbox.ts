@@ -1,9 +1,8 @@
-import { errorBody, type App } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { DELIVERY_STATUSES, TOPICS, type Database, type Topic } from '../database.js'
 import type { Channel } from '../delivery/channel.js'
-import { insertDelivery, insertRefused } from '../delivery/store.js'
+import { acceptHandover, insertRefused, statusesOf } from '../delivery/store.js'
 import { appointmentPayload, contactPayloadChecked, emailPayload, messagePayload } from '../delivery/topics.js'
 
 const source = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a service name')
@@ -36,7 +35,8 @@ const accepted = z.object({ items: z.array(z.object({ key: z.string(), id: z.str
  * internal token). Each item is committed idempotently (unique source + key) before the answer,
  * then queued on its channel; from here on messaging-sync alone owns its status.
  */
-export function outboxRoutes(app: App, db: Kysely<Database>, channels: Record<Topic, Channel>) {
+export const outboxRoutes: RouteGroup<Database, { channels: Record<Topic, Channel> }> = (app, { channels }) => {
+  const db = app.db
   app.post(
     '/internal/outbox',
     {
@@ -44,14 +44,7 @@ export function outboxRoutes(app: App, db: Kysely<Database>, channels: Record<To
       schema: { body: intake, response: { 202: accepted, 400: errorBody, 403: errorBody } },
     },
     async (req, reply) => {
-      const stored = await db.transaction().execute(async (trx) => {
-        const out = []
-        for (const it of req.body.items) {
-          const row = await insertDelivery(trx, { source: req.body.source, key: it.key, topic: it.topic, payload: it.payload })
-          out.push({ key: it.key, topic: it.topic, ...row })
-        }
-        return out
-      })
+      const stored = await acceptHandover(db, req.body.source, req.body.items)
       for (const row of stored) if (row.status === 'pending') await channels[row.topic].enqueue(row.id)
       return reply.code(202).send({ items: stored.map(({ key, id, status }) => ({ key, id, status })) })
     },
@@ -75,14 +68,6 @@ export function outboxRoutes(app: App, db: Kysely<Database>, channels: Record<To
   app.post(
     '/internal/deliveries/status',
     { schema: { body: statusQuery, response: { 200: statusAnswer, 400: errorBody, 403: errorBody } } },
-    async (req) => {
-      const items = await db
-        .selectFrom('deliveries')
-        .select(['key', 'status', 'attempts', 'last_error'])
-        .where('source', '=', req.body.source)
-        .where('key', 'in', req.body.keys)
-        .execute()
-      return { items }
-    },
+    async (req) => ({ items: await statusesOf(db, req.body.source, req.body.keys) }),
   )
 }

@@ -1,5 +1,6 @@
-import { errorBody, type App } from '@hearing/service-kit'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
+import type { Database } from '../database.js'
 import type { PodiumTokens } from '../providers/podium/tokens.js'
 import type { MessagingProvider } from '../providers/provider.js'
 
@@ -14,7 +15,7 @@ const providerStatus = z.object({
  * The messaging provider as admins see it (Settings), and Podium's OAuth connection: an admin asks
  * for the authorize address, Podium sends them back to the callback with a code and our state.
  */
-export function providerRoutes(app: App, { provider, podium, publicUrl }: { provider: MessagingProvider; podium: PodiumTokens | null; publicUrl: string }) {
+export const providerRoutes: RouteGroup<Database, { provider: MessagingProvider; podium: PodiumTokens | null; publicUrl: string }> = (app, { provider, podium, publicUrl }) => {
   const admin = app.requireRole('admin')
   const errors = { 400: errorBody, 401: errorBody, 403: errorBody, 503: errorBody }
 

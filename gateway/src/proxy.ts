@@ -1,18 +1,15 @@
 import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy'
+import { SERVICE_REGISTRY } from '@hearing/contracts'
 import { errorPayload, INVALID_URL_MESSAGE } from '@hearing/service-kit'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.js'
 import { classifyApiPath } from './path-guard.js'
 import { upstreams } from './upstreams.js'
 
-/** /api/<prefix>/* goes to the service at <env variable>, with /api/<prefix> stripped. */
-export const SERVICES = {
-  identity: 'IDENTITY_URL',
-  scheduling: 'SCHEDULING_URL',
-  messaging: 'MESSAGING_URL',
-  catalogue: 'CATALOGUE_URL',
-  content: 'CONTENT_URL',
-} as const satisfies Record<string, keyof Config>
+/** /api/<prefix>/* goes to the service at <env variable>, with /api/<prefix> stripped (the service registry). */
+export const SERVICES = Object.fromEntries(SERVICE_REGISTRY.map((s) => [s.gatewayPrefix, s.gatewayEnv])) as {
+  [S in (typeof SERVICE_REGISTRY)[number] as S['gatewayPrefix']]: S['gatewayEnv'] & keyof Config
+}
 
 /**
  * Client headers that would let a caller speak for someone else: identity and internal credentials

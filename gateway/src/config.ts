@@ -60,6 +60,11 @@ export const configSchema = z.object({
    * they count each other's visitors (the launcher derives one per data directory, as for queues).
    */
   RATE_LIMIT_PREFIX: z.string().min(1).max(100).default('gateway-rate-limit:'),
+  /**
+   * The longest the gateway answers a public API read from its memory (api-cache.ts), when the
+   * service allows it (Cache-Control: public, max-age); 0 turns that cache off.
+   */
+  API_CACHE_MAX_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   BODY_LIMIT_BYTES: positiveInt(1024 * 1024),
   UPSTREAM_TIMEOUT_MS: positiveInt(10_000),
   /** Where the public reaches the site, e.g. https://example.org; https turns on upgrade-insecure-requests. */

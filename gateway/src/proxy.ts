@@ -3,6 +3,7 @@ import { SERVICE_REGISTRY } from '@hearing/contracts'
 import { errorPayload, INVALID_URL_MESSAGE } from '@hearing/service-kit'
 import type { FastifyInstance } from 'fastify'
 import type { Config } from './config.js'
+import { apiCache, type UpstreamAnswer } from './api-cache.js'
 import { classifyApiPath } from './path-guard.js'
 import { upstreams } from './upstreams.js'
 
@@ -64,6 +65,10 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Confi
     if (verdict === 'internal') return reply.code(404).send(errorPayload(404, `No route for ${req.method} ${path}`))
     if (verdict === 'malformed') return reply.code(400).send(errorPayload(400, INVALID_URL_MESSAGE))
   })
+  // Repeats of a public read are answered here, after the rate limit and the path guard above.
+  const cache = apiCache({ maxSeconds: config.API_CACHE_MAX_SECONDS })
+  app.addHook('onRequest', cache.serve)
+  const broken = new Error('the service broke off its answer')
 
   // Bodies are read whole, whatever their type, so BODY_LIMIT_BYTES applies (streamed straight through,
   // as the proxy does by default, they would escape Fastify's bodyLimit), then sent on byte for byte.
@@ -88,6 +93,7 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Confi
         rewriteRequestHeaders: forwardedHeaders,
         timeout: config.UPSTREAM_TIMEOUT_MS,
         onError: upstreamFailed,
+        onResponse: (req, reply, res) => cache.onResponse(req, reply, res as unknown as UpstreamAnswer, (r) => upstreamFailed(r, { error: broken })),
         ...(service.retryDelay ? { retryDelay: service.retryDelay } : {}),
       },
       undici: service.dispatcher ?? { connectTimeout: config.UPSTREAM_TIMEOUT_MS },

@@ -5,6 +5,7 @@ t.test('GET /locations lists both clinics, Gainesville first', async (t) => {
   const { app } = await build(t)
   const res = await app.inject({ method: 'GET', url: '/locations' })
   t.equal(res.statusCode, 200)
+  t.equal(res.headers['cache-control'], 'public, max-age=300', 'browsers and the gateway may keep the list for five minutes')
   const body = res.json() as Array<{ uid: string; name: string }>
   t.same(body.map((l) => l.name), ['Gainesville', 'Dawsonville'])
   for (const l of body) {

@@ -1,0 +1,154 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import type { Readable } from 'node:stream'
+import type { FastifyReply } from 'fastify'
+
+/**
+ * A small shared cache for public API reads, kept by each gateway replica in memory, as an HTTP
+ * shared cache would (RFC 9111), only more careful. A service opts an answer in with
+ * `Cache-Control: public, max-age=N` (or s-maxage); the gateway then answers repeats of that GET
+ * itself for at most min(N, API_CACHE_MAX_SECONDS) seconds. Never stored: anything a request with
+ * credentials (Authorization, Cookie) or a condition (If-None-Match, If-Modified-Since) asked for,
+ * anything but a 200, answers that set cookies, vary on more than Accept-Encoding, are encoded,
+ * private/no-store/no-cache, or larger than the entry limit. A hit still passes the rate limit, the
+ * path guard and the security headers: it is served from the API's onRequest hooks, after them.
+ */
+export interface ApiCacheOptions {
+  /** The longest the gateway keeps an answer, whatever the service allows; 0 turns the cache off. */
+  maxSeconds: number
+  maxEntries?: number
+  maxBytes?: number
+  maxEntryBytes?: number
+  /** The clock (tests move it). */
+  now?: () => number
+}
+
+interface Entry {
+  status: number
+  headers: Record<string, string>
+  body: Buffer
+  storedAt: number
+  expiresAt: number
+}
+
+/** Headers of one connection or one exchange, never replayed from the cache. */
+const NOT_STORED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'te', 'trailer', 'upgrade', 'proxy-authenticate', 'proxy-authorization', 'date', 'age', 'x-request-id', 'content-length'])
+
+/** Seconds a shared cache may keep an answer with these Cache-Control directives; 0: not at all. */
+export function sharedLifetime(cacheControl: string | undefined): number {
+  if (!cacheControl) return 0
+  const directives = new Map(
+    cacheControl.split(',').map((part) => {
+      const [name = '', value] = part.trim().toLowerCase().split('=')
+      return [name, value?.replace(/^"|"$/g, '')] as const
+    }),
+  )
+  if (!directives.has('public') || directives.has('private') || directives.has('no-store') || directives.has('no-cache')) return 0
+  const seconds = Number(directives.get('s-maxage') ?? directives.get('max-age'))
+  return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0
+}
+
+/** What the cache reads of a request (Fastify's, or reply-from's view of it). */
+interface Asked {
+  method: string
+  url: string
+  headers: IncomingHttpHeaders
+}
+
+/** What the cache does with reply-from's reply: send the answer on. */
+interface Passing {
+  header(name: string, value: string): { send(body: unknown): unknown }
+  send(body: unknown): unknown
+}
+
+/** The upstream answer as reply-from hands it over (undici's). */
+export interface UpstreamAnswer {
+  statusCode: number
+  headers: Record<string, string | string[] | undefined>
+  stream: Readable
+}
+
+function storableRequest(req: Asked): boolean {
+  const h = req.headers
+  return req.method === 'GET' && !h.authorization && !h.cookie && !h['if-none-match'] && !h['if-modified-since']
+}
+
+export function apiCache({ maxSeconds, maxEntries = 500, maxBytes = 8 * 1024 * 1024, maxEntryBytes = 256 * 1024, now = Date.now }: ApiCacheOptions) {
+  // A Map keeps insertion order: re-inserting on use makes its first key the least recently used.
+  const entries = new Map<string, Entry>()
+  let bytes = 0
+
+  const remove = (key: string) => {
+    const entry = entries.get(key)
+    if (!entry) return
+    bytes -= entry.body.length
+    entries.delete(key)
+  }
+
+  const store = (key: string, entry: Entry) => {
+    remove(key)
+    entries.set(key, entry)
+    bytes += entry.body.length
+    for (const oldest of entries.keys()) {
+      if (entries.size <= maxEntries && bytes <= maxBytes) break
+      remove(oldest)
+    }
+  }
+
+  /** The storable copy of an upstream answer's headers, or null when the answer must not be kept. */
+  const storableHeaders = (status: number, headers: Record<string, string | string[] | undefined>): { lifetime: number; kept: Record<string, string> } | null => {
+    if (status !== 200 || headers['set-cookie'] || headers['content-encoding']) return null
+    const vary = String(headers.vary ?? '').toLowerCase().split(',').map((v) => v.trim()).filter(Boolean)
+    if (vary.some((v) => v !== 'accept-encoding')) return null
+    const length = Number(headers['content-length'])
+    if (!Number.isFinite(length) || length > maxEntryBytes) return null
+    const lifetime = Math.min(sharedLifetime(String(headers['cache-control'] ?? '')), maxSeconds)
+    if (lifetime <= 0) return null
+    const kept: Record<string, string> = {}
+    for (const [name, value] of Object.entries(headers)) {
+      if (value !== undefined && !NOT_STORED.has(name)) kept[name] = Array.isArray(value) ? value.join(', ') : value
+    }
+    return { lifetime, kept }
+  }
+
+  return {
+    get size() {
+      return entries.size
+    },
+
+    /** onRequest hook: answers a fresh hit itself; anything else goes on to the proxy. */
+    async serve(req: Asked, reply: FastifyReply) {
+      if (maxSeconds <= 0 || !storableRequest(req)) return
+      const entry = entries.get(req.url)
+      if (!entry) return
+      const at = now()
+      if (at >= entry.expiresAt) return remove(req.url)
+      entries.delete(req.url) // most recently used again
+      entries.set(req.url, entry)
+      return reply
+        .code(entry.status)
+        .headers(entry.headers)
+        .header('age', String(Math.floor((at - entry.storedAt) / 1000)))
+        .header('x-cache', 'HIT')
+        .send(entry.body)
+    },
+
+    /**
+     * reply-from's onResponse: passes the upstream answer on, keeping a copy when it may be stored
+     * (read whole first: such answers are small, see maxEntryBytes).
+     */
+    onResponse<R extends Passing>(req: Asked, reply: R, res: UpstreamAnswer, failed: (reply: R) => void) {
+      const storable = maxSeconds > 0 && storableRequest(req) ? storableHeaders(res.statusCode, res.headers) : null
+      if (!storable) return reply.send(res.stream)
+      const chunks: Buffer[] = []
+      res.stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.stream.once('error', () => failed(reply))
+      res.stream.once('end', () => {
+        const body = Buffer.concat(chunks)
+        const storedAt = now()
+        store(req.url, { status: res.statusCode, headers: storable.kept, body, storedAt, expiresAt: storedAt + storable.lifetime * 1000 })
+        reply.header('x-cache', 'MISS').send(body)
+      })
+    },
+  }
+}
+

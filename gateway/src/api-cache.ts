@@ -9,8 +9,11 @@ import type { FastifyReply } from 'fastify'
  * itself for at most min(N, API_CACHE_MAX_SECONDS) seconds. Never stored: anything a request with
  * credentials (Authorization, Cookie) or a condition (If-None-Match, If-Modified-Since) asked for,
  * anything but a 200, answers that set cookies, vary on more than Accept-Encoding, are encoded,
- * private/no-store/no-cache, or larger than the entry limit. A hit still passes the rate limit, the
- * path guard and the security headers: it is served from the API's onRequest hooks, after them.
+ * private/no-store/no-cache, without a Content-Length or larger than the entry limit. Entries are
+ * keyed by the origin the request was addressed to (the X-Forwarded-Host/-Proto the service sees) and
+ * the whole path with its query. A hit still passes the rate limit, the path guard and the security
+ * headers: it is served from the API's onRequest hooks, after them. HEAD and conditional requests
+ * are not answered from the cache (they go to the service, as before).
  */
 export interface ApiCacheOptions {
   /** The longest the gateway keeps an answer, whatever the service allows; 0 turns the cache off. */
@@ -47,9 +50,12 @@ export function sharedLifetime(cacheControl: string | undefined): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0
 }
 
-/** What the cache reads of a request (Fastify's, or reply-from's view of it). */
+/** What the cache reads of a request (Fastify's; reply-from hands the same one to onResponse). */
 interface Asked {
   method: string
+  /** As Fastify has them: X-Forwarded-Proto/-Host count only from a trusted proxy. */
+  protocol: string
+  host: string
   url: string
   headers: IncomingHttpHeaders
 }
@@ -57,8 +63,19 @@ interface Asked {
 /** What the cache does with reply-from's reply: send the answer on. */
 interface Passing {
   header(name: string, value: string): { send(body: unknown): unknown }
+  removeHeader(name: string): unknown
   send(body: unknown): unknown
 }
+
+/**
+ * Headers of the upstream answer that describe its body or let it be kept: when the body breaks off
+ * they must not go out with the error answer (a 502 marked `public, max-age=300` would be kept by
+ * browsers, and a text/plain Content-Type would not fit the JSON error).
+ */
+const ABOUT_THE_BODY = ['content-type', 'content-length', 'content-disposition', 'content-language', 'cache-control', 'expires', 'etag', 'last-modified', 'vary', 'age']
+
+/** The answer a service gives the gateway may depend on the origin it was addressed to (X-Forwarded-Host). */
+const keyOf = (req: Asked) => `${req.protocol}://${req.host}${req.url}`
 
 /** The upstream answer as reply-from hands it over (undici's). */
 export interface UpstreamAnswer {
@@ -118,12 +135,13 @@ export function apiCache({ maxSeconds, maxEntries = 500, maxBytes = 8 * 1024 * 1
     /** onRequest hook: answers a fresh hit itself; anything else goes on to the proxy. */
     async serve(req: Asked, reply: FastifyReply) {
       if (maxSeconds <= 0 || !storableRequest(req)) return
-      const entry = entries.get(req.url)
+      const key = keyOf(req)
+      const entry = entries.get(key)
       if (!entry) return
       const at = now()
-      if (at >= entry.expiresAt) return remove(req.url)
-      entries.delete(req.url) // most recently used again
-      entries.set(req.url, entry)
+      if (at >= entry.expiresAt) return remove(key)
+      entries.delete(key) // most recently used again
+      entries.set(key, entry)
       return reply
         .code(entry.status)
         .headers(entry.headers)
@@ -141,11 +159,14 @@ export function apiCache({ maxSeconds, maxEntries = 500, maxBytes = 8 * 1024 * 1
       if (!storable) return reply.send(res.stream)
       const chunks: Buffer[] = []
       res.stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.stream.once('error', () => failed(reply))
+      res.stream.once('error', () => {
+        for (const name of ABOUT_THE_BODY) reply.removeHeader(name)
+        failed(reply)
+      })
       res.stream.once('end', () => {
         const body = Buffer.concat(chunks)
         const storedAt = now()
-        store(req.url, { status: res.statusCode, headers: storable.kept, body, storedAt, expiresAt: storedAt + storable.lifetime * 1000 })
+        store(keyOf(req), { status: res.statusCode, headers: storable.kept, body, storedAt, expiresAt: storedAt + storable.lifetime * 1000 })
         reply.header('x-cache', 'MISS').send(body)
       })
     },

@@ -1,3 +1,4 @@
+import { createServer, type Socket } from 'node:net'
 import { Readable } from 'node:stream'
 import Fastify, { type FastifyReply } from 'fastify'
 import t from 'tap'
@@ -51,7 +52,8 @@ t.test('a public answer is served by the gateway the second time, with its age, 
   t.equal(second.body, first.body, 'the same body')
   t.equal(second.headers['content-type'], first.headers['content-type'])
   t.equal(second.headers['cache-control'], 'public, max-age=60', 'the service’s own cache-control goes to the browser')
-  t.not(second.headers['x-request-id'], 'from-the-service', 'the request id is this request’s')
+  t.match(second.headers['x-request-id'], /^[0-9a-f-]{36}$/, 'a request id of its own')
+  t.not(second.headers['x-request-id'], first.headers['x-request-id'], 'this request’s, not the stored one’s')
   t.ok(second.headers['x-content-type-options'], 'security headers on a hit too')
   t.equal(upstream.hits(`/locations?cc=${PUBLIC}`), 1, 'the service saw one request')
 
@@ -104,6 +106,56 @@ t.test('different queries are different entries; the rate limit still counts hit
   t.equal(upstream.hits(`/internal/outbox?cc=${PUBLIC}`), 0)
 })
 
+t.test('kept: an answer that varies on the encoding only; apart: another host; not from the cache: HEAD', async (t) => {
+  const upstream = await startUpstream(t)
+  const { app } = await build(t, { env: { MESSAGING_URL: upstream.url } })
+  const url = `/api/messaging/v?cc=${PUBLIC}&vary=accept-encoding`
+  t.equal((await app.inject({ method: 'GET', url })).headers['x-cache'], 'MISS')
+  const hit = await app.inject({ method: 'GET', url })
+  t.equal(hit.headers['x-cache'], 'HIT', 'Vary: Accept-Encoding is no obstacle (nothing is stored encoded)')
+  t.equal(hit.headers.vary, 'accept-encoding')
+  t.equal(upstream.hits(`/v?cc=${PUBLIC}&vary=accept-encoding`), 1)
+
+  const elsewhere = await app.inject({ method: 'GET', url, headers: { host: 'other.example' } })
+  t.equal(elsewhere.headers['x-cache'], 'MISS', 'an answer for one host is not given for another')
+  t.equal(upstream.hits(`/v?cc=${PUBLIC}&vary=accept-encoding`), 2)
+
+  const head = await app.inject({ method: 'HEAD', url })
+  t.equal(head.statusCode, 200)
+  t.equal(head.body, '')
+  t.notOk(head.headers['x-cache'], 'HEAD goes to the service')
+  t.equal(upstream.hits(`/v?cc=${PUBLIC}&vary=accept-encoding`), 3)
+})
+
+t.test('a public answer that breaks off is a 502 nobody keeps, and is not stored', async (t) => {
+  // Promises 100 bytes of a public answer, sends 11 and hangs up.
+  let asked = 0
+  const sockets = new Set<Socket>()
+  const server = createServer((socket) => {
+    sockets.add(socket)
+    socket.once('data', () => {
+      asked++
+      socket.end('HTTP/1.1 200 OK\r\ncontent-type: text/plain\r\ncache-control: public, max-age=60\r\netag: "v1"\r\ncontent-length: 100\r\n\r\nthe clinics')
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => {
+    for (const socket of sockets) socket.destroy()
+    return new Promise((resolve) => server.close(resolve))
+  })
+  const { port } = server.address() as { port: number }
+  const { app } = await build(t, { env: { MESSAGING_URL: `http://127.0.0.1:${port}` } })
+  for (let i = 1; i <= 2; i++) {
+    const res = await app.inject({ method: 'GET', url: '/api/messaging/locations' })
+    t.equal(res.statusCode, 502)
+    t.match(res.headers['content-type'], /^application\/json/)
+    t.equal(res.json().statusCode, 502)
+    t.notOk(res.headers['cache-control'], 'not marked public: browsers must not keep the error')
+    t.notOk(res.headers.etag)
+    t.equal(asked, i, 'asked the service again: nothing was stored')
+  }
+})
+
 t.test('API_CACHE_MAX_SECONDS=0 turns the cache off', async (t) => {
   const upstream = await startUpstream(t)
   const { app } = await build(t, { env: { MESSAGING_URL: upstream.url, API_CACHE_MAX_SECONDS: '0' } })
@@ -113,12 +165,12 @@ t.test('API_CACHE_MAX_SECONDS=0 turns the cache off', async (t) => {
 
 t.test('the least recently used entry leaves first when the cache is full', async (t) => {
   const cache = apiCache({ maxSeconds: 60, maxEntries: 2 })
-  const asked = (url: string) => ({ method: 'GET', url, headers: {} })
+  const asked = (url: string) => ({ method: 'GET', protocol: 'http', host: 'localhost', url, headers: {} })
   /** Passes an upstream answer for url through the cache, as the proxy does. */
   const fetched = (url: string) =>
     new Promise<void>((resolve) => {
       const body = Buffer.from(JSON.stringify({ url }))
-      const reply = { header: () => reply, send: () => resolve() }
+      const reply = { header: () => reply, removeHeader: () => reply, send: () => resolve() }
       const headers = { 'cache-control': 'public, max-age=60', 'content-length': String(body.length), 'content-type': 'application/json' }
       cache.onResponse(asked(url), reply, { statusCode: 200, headers, stream: Readable.from([body]) }, () => t.fail('no failure'))
     })

@@ -6,9 +6,11 @@
 // (counted in Redis, as in production) with its ceiling raised for the run.
 //
 // The clinics list is public (Cache-Control: public, max-age=300), so the gateway answers repeats
-// from its memory for up to API_CACHE_MAX_SECONDS (api-cache.ts) — what most public reads cost. The
-// same read sent with a cookie is never answered from the cache, so each round also measures what
-// a request proxied to the service costs ("uncached").
+// from its memory for up to API_CACHE_MAX_SECONDS (api-cache.ts): after the first request in each
+// such period the service is not asked, only the rate limit (Redis), the path guard and the headers
+// are paid — what a repeated public read costs. The same read sent with a cookie is never answered
+// from the cache, so each round also measures what a request proxied to the service costs
+// ("uncached": every read without public Cache-Control, and every signed-in one, costs that).
 //
 // The service and the gateway run as their built servers (`npm run build` first; the script runs
 // `tsc -b` itself through npm), each in its own process, on PostgreSQL from DATABASE_URL (else
@@ -17,7 +19,8 @@
 //
 // Options (environment): BENCH_ROUNDS=3 (alternations), BENCH_SECONDS=10 (per run),
 // BENCH_CONNECTIONS=20, BENCH_LOG_LEVEL=info (both processes), BENCH_JSON=<file> (write the figures
-// as JSON too), BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (profile the gateway).
+// as JSON too), BENCH_GATEWAY_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" (profile the gateway),
+// BENCH_API_CACHE_MAX_SECONDS=0 (the gateway's API_CACHE_MAX_SECONDS; 0: the gateway without its cache).
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 
@@ -67,6 +70,7 @@ async function main() {
       CONTENT_URL: nowhere,
       RATE_LIMIT_MAX: '100000000',
       RATE_LIMIT_PREFIX: `bench-gateway-${internalToken.slice(0, 6)}:`,
+      ...(process.env.BENCH_API_CACHE_MAX_SECONDS ? { API_CACHE_MAX_SECONDS: process.env.BENCH_API_CACHE_MAX_SECONDS } : {}),
     },
     gatewayPort,
     GATEWAY_NODE_ARGS,
@@ -79,7 +83,7 @@ async function main() {
     if (!res.ok) throw new Error(`${url} answered ${res.status}: ${await res.text()}`)
   }
 
-  say(`Gateway cost: GET /locations of messaging-sync, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} alternations (log level ${common.LOG_LEVEL}, rate limit on)`)
+  say(`Gateway cost: GET /locations of messaging-sync, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} alternations (log level ${common.LOG_LEVEL}, rate limit on, API_CACHE_MAX_SECONDS ${process.env.BENCH_API_CACHE_MAX_SECONDS ?? "the gateway's default"})`)
   const uncached = { cookie: 'bench=1' }
   await load(through) // warm-up: JIT, connection pools
   await load(through, uncached)

@@ -1,7 +1,9 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose'
 
-export type Role = 'customer' | 'staff' | 'admin'
-export const ROLES: readonly Role[] = ['customer', 'staff', 'admin']
+import { ROLES, type Role } from '@hearing/contracts'
+
+// The roles are part of the contracts; the kit hands them on to the services it serves.
+export { ROLES, type Role } from '@hearing/contracts'
 
 export interface AuthUser {
   id: string

@@ -34,6 +34,11 @@ export function createDb<DB>({ url, schema, onError, max = 10 }: DbOptions): Kys
 
 const pools = new WeakMap<object, pg.Pool>()
 
+/** pg-pool's error when no connection came free within connectionTimeoutMillis: the service is busy, not broken. */
+export function isPoolExhausted(err: unknown): boolean {
+  return err instanceof Error && err.message === 'timeout exceeded when trying to connect'
+}
+
 /** Connections of a createDb pool: open, idle, and requests waiting for one (for the metrics). */
 export function poolUse(db: object): { total: number; idle: number; waiting: number } | undefined {
   const pool = pools.get(db)

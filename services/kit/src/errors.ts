@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { isPoolExhausted } from './db.js'
 import { validationMessage } from './validation.js'
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.'
@@ -12,9 +13,11 @@ export function errorPayload(statusCode: number, message: string) {
 /** One error shape everywhere: clear messages for 4xx, nothing internal for 5xx. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    // Every connection of the pool stayed busy past its wait: a burst, so 503 and come back in a second.
+    const exhausted = isPoolExhausted(err)
+    const status = exhausted ? 503 : err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     // An error may say when to come back (a saturated resource, a throttle).
-    const retryAfter = (err as { retryAfterSeconds?: unknown }).retryAfterSeconds
+    const retryAfter = exhausted ? 1 : (err as { retryAfterSeconds?: unknown }).retryAfterSeconds
     if (typeof retryAfter === 'number' && retryAfter > 0) reply.header('retry-after', String(Math.ceil(retryAfter)))
     if (status === 503) {
       req.log.warn({ reason: err.message }, 'request refused: temporarily unavailable')

@@ -37,4 +37,5 @@ export function validationMessage(err: unknown): string | undefined {
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) => (data) =>
   JSON.stringify(schema.parse(data))
 
-export const errorBody = z.object({ statusCode: z.number(), error: z.string(), message: z.string() })
+/** The error answer's schema (routes list it among their responses). */
+export { errorBody } from '@hearing/contracts'

@@ -1,7 +1,9 @@
 import { freshDatabase } from '@hearing/infra/testing'
 import { sql } from 'kysely'
 import t from 'tap'
-import { createDb, migrateToLatest, onceAcrossReplicas, type Migrations } from '../src/db.js'
+import { createDb, isPoolExhausted, migrateToLatest, onceAcrossReplicas, type Migrations } from '../src/db.js'
+import { installErrorHandler } from '../src/errors.js'
+import { createFastify } from '../src/fastify.js'
 
 const migrations: Migrations = {
   '2026-01-01T0000-notes': {
@@ -77,4 +79,23 @@ t.test('a periodic job runs once across replicas: while one process runs it, the
   t.equal(most, 1, 'never two at once')
   t.equal(await onceAcrossReplicas(replicas[1]!, 'kit.test.sweep', work), true, 'the lock is given back: the next tick runs')
   t.equal(await onceAcrossReplicas(replicas[2]!, 'kit.test.other', work), true, 'other work is not held up')
+})
+
+t.test('when every connection stays busy past the wait, the caller gets 503 with Retry-After, not 500', async (t) => {
+  const url = await freshDatabase(t)
+  const db = createDb({ url, schema: 'kit_busy', max: 1 })
+  t.teardown(() => db.destroy())
+  const app = createFastify({ name: 'kit-test', logLevel: false })
+  installErrorHandler(app)
+  app.get('/count', async () => (await sql<{ n: number }>`select 1 as n`.execute(db)).rows[0])
+  t.teardown(() => app.close())
+  // The pool's only connection is held for longer than the 3 s a request waits for one.
+  const holding = db.connection().execute((held) => sql`select pg_sleep(4)`.execute(held))
+  const busy = await app.inject('/count')
+  t.equal(busy.statusCode, 503)
+  t.equal(busy.headers['retry-after'], '1')
+  t.equal(busy.json().message, 'Service temporarily unavailable. Please try again shortly.')
+  await holding
+  t.same((await app.inject('/count')).json(), { n: 1 }, 'served again once a connection is free')
+  t.notOk(isPoolExhausted(new Error('connection refused')), 'other database errors stay what they are')
 })

@@ -51,6 +51,22 @@ t.test('unknown body fields are rejected with a 400 naming them', async (t) => {
   t.equal(badJson.statusCode, 400)
 })
 
+t.test('a 400 names each problem by where it is: the field, the query, the path', async (t) => {
+  const { app } = await build(t)
+  const short = await app.inject({ method: 'POST', url: '/things', payload: { name: '' } })
+  t.match(short.json().message, /^body\.name: Too small/, 'a rule the value broke, named by its field')
+  const wrongType = await app.inject({ method: 'POST', url: '/things', payload: { name: 12 } })
+  t.match(wrongType.json().message, /^body\.name: Invalid input: expected string/)
+  const both = await app.inject({ method: 'POST', url: '/things', payload: { name: 12, admin: true } })
+  t.match(both.json().message, /body\.name: .*; body: unknown field\(s\) admin|body: unknown field\(s\) admin; body\.name: /, 'every problem at once')
+  const longId = await app.inject({ method: 'GET', url: `/echo/${'x'.repeat(101)}` })
+  t.equal(longId.statusCode, 400)
+  t.match(longId.json().message, /^params\.id: /)
+  const query = await app.inject({ method: 'GET', url: '/echo/1?q=a&q=b' })
+  t.equal(query.statusCode, 400)
+  t.match(query.json().message, /^querystring\.q: /)
+})
+
 t.test('5xx hide internals, 4xx explain, unknown routes are a JSON 404', async (t) => {
   const { app } = await build(t)
   const boom = await app.inject('/boom')

@@ -68,7 +68,14 @@ t.test('100 patients racing for one slot: exactly 1 booked, 99 told it was taken
   const results = await Promise.all(
     Array.from({ length: 100 }, (_, i) => app.inject({ method: 'POST', url: '/bookings', payload: form(type.id, { email: `racer${i}@example.com`, time: '11:00' }) })),
   )
-  const statuses = results.map((r) => r.statusCode)
+  // On a busy machine some racers wait longer for a database connection than the pool allows:
+  // they are told to come back (503, Retry-After), and when they do, the slot is taken.
+  const busy = results.flatMap((r, i) => (r.statusCode === 503 ? [i] : []))
+  for (const r of results.filter((r) => r.statusCode === 503)) t.equal(r.headers['retry-after'], '1', 'a busy answer says when to come back')
+  const retried = []
+  for (const i of busy) retried.push(await app.inject({ method: 'POST', url: '/bookings', payload: form(type.id, { email: `racer${i}@example.com`, time: '11:00' }) }))
+  t.comment(`${busy.length} of 100 were told to come back`)
+  const statuses = [...results.filter((r) => r.statusCode !== 503), ...retried].map((r) => r.statusCode)
   t.equal(statuses.filter((s) => s === 201).length, 1, 'one created')
   t.equal(statuses.filter((s) => s === 409).length, 99, '99 × 409')
   t.equal((await db.selectFrom('appointments').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n, '1', 'one row')

@@ -1,29 +1,9 @@
-import { ROLES, type Role } from '@hearing/service-kit'
+import type { PublicUser } from '@hearing/contracts'
+import type { Role } from '@hearing/service-kit'
 import type { Insertable, Selectable, Updateable } from 'kysely'
-import { z } from 'zod'
 import type { Db, UsersTable } from '../database.js'
 
 export type UserRow = Selectable<UsersTable>
-
-/** The user as every route answers it (contracts.md). */
-export const publicUser = z.object({
-  id: z.string(),
-  email: z.string(),
-  email_verified: z.boolean(),
-  role: z.enum(ROLES as ['customer', 'staff', 'admin']),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  full_name: z.string().nullable(),
-  phone: z.string().nullable(),
-  address_line1: z.string().nullable(),
-  address_line2: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  zip_code: z.string().nullable(),
-  preferred_location_uid: z.string().nullable(),
-  created_at: z.string(),
-})
-export type PublicUser = z.infer<typeof publicUser>
 
 export function toPublicUser(row: UserRow): PublicUser {
   const fullName = [row.first_name, row.last_name].filter((part) => part && part.trim()).join(' ')

@@ -1,8 +1,9 @@
-import { errorBody, errorPayload, ROLES, type Role, type RouteGroup } from '@hearing/service-kit'
+import { publicUser } from '@hearing/contracts'
+import { errorBody, errorPayload, ROLES, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { emailField, nameField, passwordField, phoneField } from '../accounts/fields.js'
 import { changeRole } from '../accounts/roles.js'
-import { EmailTakenError, findUserByEmail, findUserById, insertUser, listUsers, publicUser, toPublicUser } from '../accounts/users.js'
+import { EmailTakenError, findUserByEmail, findUserById, insertUser, listUsers, toPublicUser } from '../accounts/users.js'
 import type { Config } from '../config.js'
 import type { Database } from '../database.js'
 import { emailLinks } from '../email/links.js'
@@ -12,7 +13,7 @@ import { MESSAGES } from '../messages.js'
 import { hashPassword } from '../passwords/hash.js'
 import { assertAcceptablePassword } from '../passwords/policy.js'
 
-const roleField = z.enum(ROLES as [Role, ...Role[]])
+const roleField = z.enum(ROLES)
 const idParams = z.object({ id: z.string().max(100) })
 
 const newPatient = z.object({

@@ -8,10 +8,7 @@ import type { Channel, ChannelOptions } from './delivery/channel.js'
 import { EMAIL_CHANNEL_DEFAULTS, startEmailChannel } from './email/channel.js'
 import { createMailer } from './email/mailer.js'
 import { PROVIDER_CHANNEL_DEFAULTS, providerLimit, startProviderChannel } from './providers/channel.js'
-import { localProvider } from './providers/local.js'
-import { podiumClient } from './providers/podium/client.js'
-import { podiumProvider } from './providers/podium/index.js'
-import { podiumTokens } from './providers/podium/tokens.js'
+import { providerFromConfig } from './providers/from-config.js'
 import { contactSyncRoutes } from './routes/contact-sync.js'
 import { CONTACT_RATE_DEFAULTS, contactRoutes, type ContactRateLimit } from './routes/contact.js'
 import { mailboxRoutes } from './routes/emails.js'
@@ -53,20 +50,13 @@ export async function buildApp(
   config: Config,
   { logLevel = config.LOG_LEVEL, jwks, role = config.MESSAGING_QUEUE_WORKERS ? 'all' : 'api', email, provider: providerOptions, contactRate = CONTACT_RATE_DEFAULTS, podiumRetryAfterMs, syncOptions }: MessagingBuildOptions = {},
 ): Promise<ServiceApp<Database>> {
+  // The kit (database, Redis, auth, health, metrics); no third-party plugins of our own.
   const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks })
   const db = app.db
-  const podium =
-    config.MESSAGING_PROVIDER === 'podium'
-      ? podiumTokens(db, {
-          clientId: config.PODIUM_CLIENT_ID!,
-          clientSecret: config.PODIUM_CLIENT_SECRET!,
-          authorizeUrl: config.PODIUM_AUTHORIZE_URL,
-          tokenUrl: config.PODIUM_TOKEN_URL,
-          redirectUri: `${config.PUBLIC_URL}/api/messaging/podium/callback`,
-          timeoutMs: config.PODIUM_TIMEOUT_MS,
-        })
-      : null
-  const provider = podium ? podiumProvider(db, podiumClient(podium, { apiUrl: config.PODIUM_API_URL, version: config.PODIUM_VERSION, timeoutMs: config.PODIUM_TIMEOUT_MS, retryAfterMs: podiumRetryAfterMs })) : localProvider(db)
+
+  // Ours: the provider, then the two delivery channels (queue, sweeper, and the worker unless this
+  // is an API-only process that leaves the jobs to worker processes).
+  const { provider, podium } = providerFromConfig(db, config, { retryAfterMs: podiumRetryAfterMs })
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM })
   const consume = role !== 'api'
   const emailChannel = startEmailChannel(app, { db, mailer, redisUrl: config.REDIS_URL, options: { ...EMAIL_CHANNEL_DEFAULTS, prefix: config.QUEUE_PREFIX, consume, ...email } })
@@ -76,16 +66,20 @@ export async function buildApp(
   const providerChannel = startProviderChannel(app, { db, provider, redisUrl: config.REDIS_URL, options: providerChannelOptions, forward })
   const channels: Record<Topic, Channel> = { email: emailChannel, message: providerChannel, contact: providerChannel, appointment: providerChannel }
   watchQueues(app.metrics, [emailChannel.queue, providerChannel.queue])
+  // A worker process (worker.js) only delivers: no routes, and contact sync runs belong to the API.
   if (role === 'worker') return app
 
-  await app.register(routeGroup(locationsRoutes), { provider })
-  await app.register(routeGroup(providerRoutes), { provider, podium, publicUrl: config.PUBLIC_URL })
-  await app.register(routeGroup(outboxRoutes), { channels })
-  await app.register(routeGroup(mailboxRoutes))
-  await app.register(routeGroup(contactRoutes), { provider, channel: providerChannel, rate: contactRate, keyPrefix: providerChannelOptions.prefix })
-  await app.register(routeGroup(inboxRoutes), { provider })
+  // Sync Existing Users: stopped before the channels close (preClose runs before every onClose).
   const sync = contactSync({ db, channel: providerChannel, provider, identityUrl: config.IDENTITY_JWKS_URL, internalToken: config.INTERNAL_TOKEN, log: app.log, ...syncOptions })
   app.addHook('preClose', () => sync.close())
+
+  // The routes: public (clinics, contact form), for other services (the outbox handover), for signed-in users, staff and admins.
+  await app.register(routeGroup(locationsRoutes), { provider })
+  await app.register(routeGroup(contactRoutes), { provider, channel: providerChannel, rate: contactRate, keyPrefix: providerChannelOptions.prefix })
+  await app.register(routeGroup(outboxRoutes), { channels })
   await app.register(routeGroup(contactSyncRoutes), { sync })
+  await app.register(routeGroup(inboxRoutes), { provider })
+  await app.register(routeGroup(mailboxRoutes))
+  await app.register(routeGroup(providerRoutes), { provider, podium, publicUrl: config.PUBLIC_URL })
   return app
 }

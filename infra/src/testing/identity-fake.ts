@@ -62,7 +62,9 @@ export function identityFake(): Promise<IdentityFake> {
         res.end(JSON.stringify(ended.has(sub) ? { active: false } : { active: true, role: roles.get(sub) ?? role }))
       })
     })
+    // Neither the server nor its keep-alive connections keep a finished test file's process running.
     server.unref()
+    server.on('connection', (socket) => socket.unref())
     server.once('error', reject)
     server.listen(0, '127.0.0.1', () => {
       fake.jwksUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/.well-known/jwks.json`

@@ -30,7 +30,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 500) {
       req.log.error({ err }, 'request failed')
-      return reply.code(status).send(errorPayload(status, status === 503 ? 'Service temporarily unavailable. Please try again shortly.' : INTERNAL_ERROR_MESSAGE))
+      return reply.code(status).send(errorPayload(status, INTERNAL_ERROR_MESSAGE))
     }
     const message = validationMessage(err) ?? err.message
     req.log.info({ statusCode: status, reason: message }, 'request rejected')

@@ -47,15 +47,6 @@ export async function bootstrapAdmin(db: Db, input: BootstrapInput): Promise<Boo
         password_hash,
         email_verified_at: new Date(),
         first_name: 'Admin',
-        last_name: null,
-        phone: null,
-        address_line1: null,
-        address_line2: null,
-        city: null,
-        state: null,
-        zip_code: null,
-        preferred_location_uid: null,
-        google_sub: null,
       })
     }
     return generatedPassword ? { created: true, email, generatedPassword } : { created: true, email }

@@ -33,16 +33,8 @@ export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promis
         email: identity.email,
         email_verified_at: new Date(),
         google_sub: identity.sub,
-        password_hash: null,
         first_name: identity.givenName ?? null,
         last_name: identity.familyName ?? null,
-        phone: null,
-        address_line1: null,
-        address_line2: null,
-        city: null,
-        state: null,
-        zip_code: null,
-        preferred_location_uid: null,
       })
       return { user }
     } catch (err) {

@@ -3,10 +3,6 @@ import { COLLECTION_KEYS, type Product, type ProductsByCollection } from '@heari
 
 import { api, type ApiError } from '@/lib/api-client'
 
-// The pages import the shop's shapes and collections from here, next to the calls that read them.
-export type { Product }
-export { COLLECTION_KEYS, COLLECTION_TITLES } from '@hearing/contracts'
-
 const collectionsKey = `/catalogue/collections?keys=${COLLECTION_KEYS.join(',')}`
 
 /** GET /api/catalogue/collections: the list page's collections, in display order (SPEC §7 store products function). */

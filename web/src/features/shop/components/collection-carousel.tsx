@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 
-import type { Product } from '../api/products'
+import type { Product } from '@hearing/contracts'
 import { ProductCard } from './product-card'
 
 /**

@@ -2,7 +2,7 @@ import styled from 'styled-components'
 
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 
-import type { Product } from '../api/products'
+import type { Product } from '@hearing/contracts'
 
 /** Price, with the compare price struck through when there is one. */
 export function Price({ product }: { product: Pick<Product, 'price' | 'comparePrice'> }) {

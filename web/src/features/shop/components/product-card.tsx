@@ -3,7 +3,7 @@ import styled from 'styled-components'
 
 import { paths } from '@/config/paths'
 
-import type { Product } from '../api/products'
+import type { Product } from '@hearing/contracts'
 import { Price } from './price'
 
 export function ProductCard({ product }: { product: Product }) {

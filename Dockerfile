@@ -77,6 +77,7 @@ COPY --from=build /app/services/kit/dist services/kit/dist
 COPY --from=build /app/services/identity/dist services/identity/dist
 COPY --from=build /app/services/identity/data services/identity/data
 COPY --from=build /app/services/scheduling/dist services/scheduling/dist
+COPY --from=build /app/services/scheduling/data services/scheduling/data
 COPY --from=build /app/services/messaging-sync/dist services/messaging-sync/dist
 COPY --from=build /app/services/catalogue/dist services/catalogue/dist
 COPY --from=build /app/services/catalogue/data services/catalogue/data
@@ -86,6 +87,8 @@ COPY --from=build /app/services/content/articles services/content/articles
 COPY --from=build /app/gateway/dist gateway/dist
 COPY --from=build /app/web/dist web/dist
 COPY infra/scripts/migrate-all.sh infra/scripts/migrate-all.sh
+# The Kubernetes backup CronJob's encryption step (k8s/components/backup): node: built-ins only.
+COPY --from=build /app/infra/dist/backup/seal.js /app/infra/dist/backup/envelope.js /app/infra/dist/backup/files.js infra/dist/backup/
 # The image's `node` user, given by number so the kubelet can check runAsNonRoot against the image itself.
 USER 1000:1000
 EXPOSE 3000 8080

@@ -79,6 +79,11 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Every journey comes from 127.0.0.1: the per-address limit would throttle the suite itself.
         RATE_LIMIT_MAX: '100000',
+        // ... and so would the cap on booking requests one visitor may hold (the journeys reuse phones too).
+        BOOKING_MAX_PENDING_PER_VISITOR: '50',
+        BOOKING_MAX_PENDING_PER_DAY: '20',
+        // ... and the order requests one address may send in an hour (several journeys send one).
+        ORDER_REQUESTS_PER_HOUR: '100',
         // The browser reaches the site at 127.0.0.1: links in e-mails and the Origin check must agree.
         PUBLIC_URL: BASE_URL,
         SMTP_URL: `smtp://127.0.0.1:${MOCK_SMTP_PORT}`,

@@ -14,6 +14,15 @@ import type { FastifyReply } from 'fastify'
  * the whole path with its query. A hit still passes the rate limit, the path guard and the security
  * headers: it is served from the API's onRequest hooks, after them. HEAD and conditional requests
  * are not answered from the cache (they go to the service, as before).
+ *
+ * Why not undici's cache interceptor (undici 7's interceptors.cache, compared on 2026-11-25): it sits
+ * on the upstream dispatcher, so a hit would still go through reply-from's proxying (header rewriting,
+ * streaming) where this one answers from onRequest, which is why cached reads beat the service itself
+ * in bench:gateway; it keys entries by the upstream origin, not by the public origin a service's
+ * absolute URLs are built from (X-Forwarded-Host); and, as RFC 9111 allows, it stores answers to
+ * requests carrying Authorization when they say `public`, and to requests with cookies, where this
+ * cache stores nothing a credentialed request asked for, so a service that marks a personal answer
+ * public by mistake still leaks nothing.
  */
 export interface ApiCacheOptions {
   /** The longest the gateway keeps an answer, whatever the service allows; 0 turns the cache off. */
@@ -132,22 +141,29 @@ export function apiCache({ maxSeconds, maxEntries = 500, maxBytes = 8 * 1024 * 1
       return entries.size
     },
 
-    /** onRequest hook: answers a fresh hit itself; anything else goes on to the proxy. */
-    async serve(req: Asked, reply: FastifyReply) {
-      if (maxSeconds <= 0 || !storableRequest(req)) return
+    /**
+     * Answers a fresh hit itself (true); anything else goes on to the proxy (false). Requests that
+     * can never be answered from the cache (with credentials or conditions, not GET) are not looked up.
+     */
+    serve(req: Asked, reply: FastifyReply): boolean {
+      if (maxSeconds <= 0 || !storableRequest(req)) return false
       const key = keyOf(req)
       const entry = entries.get(key)
-      if (!entry) return
+      if (!entry) return false
       const at = now()
-      if (at >= entry.expiresAt) return remove(key)
+      if (at >= entry.expiresAt) {
+        remove(key)
+        return false
+      }
       entries.delete(key) // most recently used again
       entries.set(key, entry)
-      return reply
+      reply
         .code(entry.status)
         .headers(entry.headers)
         .header('age', String(Math.floor((at - entry.storedAt) / 1000)))
         .header('x-cache', 'HIT')
         .send(entry.body)
+      return true
     },
 
     /**

@@ -20,13 +20,14 @@ export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL }: 
     name: SERVICE,
     logLevel,
     requestIds: 'generate',
+    requestLog: 'answered',
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUSTED_PROXIES.length > 0 ? config.TRUSTED_PROXIES : false,
   })
   // The error handler only: the gateway's not-found handler is the SPA's 404 page (spa.ts).
   installErrorHandler(app)
 
-  await securityHeaders(app, { publicUrl: config.PUBLIC_URL })
+  securityHeaders(app, { publicUrl: config.PUBLIC_URL })
   const redis = await rateLimiting(app, {
     redisUrl: config.REDIS_URL,
     max: config.RATE_LIMIT_MAX,

@@ -1,6 +1,7 @@
 /**
- * Services keep service-to-service routes under /internal; the gateway must never let a client
- * reach them. A plain prefix check on the raw URL is not enough, because the services' router
+ * Services keep service-to-service routes under /internal, and their OpenAPI document at
+ * /openapi.json (for engineers and the CI fuzzer on the services' own ports); the gateway must never
+ * let a client reach them. A plain prefix check on the raw URL is not enough, because the services' router
  * decodes percent-escapes (/%69nternal), and dot segments, doubled slashes, backslashes and encoded
  * separators all have more than one reading. So the path is decoded and normalised first; anything
  * that lands on /api/<service>/internal is refused, and so is any path that is not already in
@@ -10,6 +11,8 @@
 export type PathVerdict = 'ok' | 'internal' | 'malformed'
 
 const ENCODED_SEPARATOR = /%(2f|5c)/i
+/** First path segments after /api/<service> that belong to the services alone (compared in lower case). */
+const SERVICE_ONLY = new Set(['internal', 'openapi.json'])
 const MAX_DECODE_ROUNDS = 3
 
 export function classifyApiPath(path: string): PathVerdict {
@@ -22,8 +25,8 @@ export function classifyApiPath(path: string): PathVerdict {
     if (segment === '..') resolved.pop()
     else resolved.push(segment)
   }
-  // /api/<service>/internal..., ignoring case and ;parameters
-  if (resolved[0] === 'api' && resolved[2]?.split(';')[0]?.toLowerCase() === 'internal') return 'internal'
+  // /api/<service>/internal... or /api/<service>/openapi.json, ignoring case and ;parameters
+  if (resolved[0] === 'api' && SERVICE_ONLY.has(resolved[2]?.split(';')[0]?.toLowerCase() ?? '')) return 'internal'
 
   const plain =
     !ENCODED_SEPARATOR.test(path) &&

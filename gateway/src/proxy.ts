@@ -26,9 +26,9 @@ type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>
 
 const forwardedHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (req, headers) => {
   const out: typeof headers = {}
-  for (const [name, value] of Object.entries(headers)) {
-    if (DROPPED_HEADERS.has(name) || DROPPED_PREFIXES.some((p) => name.startsWith(p))) continue
-    out[name] = value
+  for (const name in headers) {
+    if (DROPPED_HEADERS.has(name) || (name.startsWith('x-') && DROPPED_PREFIXES.some((p) => name.startsWith(p)))) continue
+    out[name] = headers[name]
   }
   // request.ip/protocol/host honour X-Forwarded-* only from a configured trusted proxy.
   out['x-forwarded-for'] = req.ip
@@ -38,6 +38,8 @@ const forwardedHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (re
   return out
 }
 
+/** How soon a client may try a service that is down again: a restart takes a few seconds. */
+const DOWN_RETRY_AFTER_SECONDS = 5
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
 const FAILURE_MESSAGES = {
   502: 'This part of the site ran into a problem. Please try again shortly.',
@@ -53,21 +55,24 @@ const FAILURE_MESSAGES = {
 const upstreamFailed: NonNullable<ReplyOptions['onError']> = (reply, { error }) => {
   const { code, statusCode, cause } = error as Error & { code?: string; statusCode?: number; cause?: { code?: string } }
   const status = UNREACHABLE.has(cause?.code ?? code ?? '') ? 503 : statusCode === 504 ? 504 : 502
+  // Down (every replica): the launcher or Kubernetes restarts it within seconds, so say when to come back.
+  if (status === 503) reply.header('retry-after', String(DOWN_RETRY_AFTER_SECONDS))
   reply.code(status).send(errorPayload(status, FAILURE_MESSAGES[status]))
 }
 
 /** The API: everything under /api. Register with { prefix: '/api' }. */
 export async function apiProxy(app: FastifyInstance, { config }: { config: Config }) {
   app.addHook('onRequest', app.rateLimit())
-  app.addHook('onRequest', async (req, reply) => {
+  // Then the path guard, and repeats of a public read answered from the cache: one callback hook,
+  // with no promise per request.
+  const cache = apiCache({ maxSeconds: config.API_CACHE_MAX_SECONDS })
+  app.addHook('onRequest', (req, reply, done) => {
     const path = req.url.split('?', 1)[0]!
     const verdict = classifyApiPath(path)
     if (verdict === 'internal') return reply.code(404).send(errorPayload(404, `No route for ${req.method} ${path}`))
     if (verdict === 'malformed') return reply.code(400).send(errorPayload(400, INVALID_URL_MESSAGE))
+    if (!cache.serve(req, reply)) done()
   })
-  // Repeats of a public read are answered here, after the rate limit and the path guard above.
-  const cache = apiCache({ maxSeconds: config.API_CACHE_MAX_SECONDS })
-  app.addHook('onRequest', cache.serve)
   const broken = new Error('the service broke off its answer')
 
   // Bodies are read whole, whatever their type, so BODY_LIMIT_BYTES applies (streamed straight through,
@@ -94,11 +99,11 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Confi
         timeout: config.UPSTREAM_TIMEOUT_MS,
         onError: upstreamFailed,
         onResponse: (req, reply, res) => cache.onResponse(req, reply, res as unknown as UpstreamAnswer, (r) => upstreamFailed(r, { error: broken })),
-        ...(service.retryDelay ? { retryDelay: service.retryDelay } : {}),
+        retryDelay: service.retryDelay,
       },
-      undici: service.dispatcher ?? { connectTimeout: config.UPSTREAM_TIMEOUT_MS },
-      // One replica: no automatic retries (a 503 reaches the client at once, nothing is sent twice).
-      // Several: an idempotent request that met a replica down or draining goes to another (upstreams.ts).
+      undici: service.dispatcher,
+      // Retries are upstreams.ts's: with several replicas, a request that met one down or draining goes
+      // to another; with one, only a read whose connection was found closed is tried again.
       retryMethods: [],
       // A service's relative redirect is site-relative (identity's confirm-email and Google callback
       // answer `Location: /`): the proxy must not prefix it with /api/<service>.

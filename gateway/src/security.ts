@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { FastifyInstance } from 'fastify'
+import helmet, { type HelmetOptions } from 'helmet'
 
 /**
  * Security headers on every response, the SPA's and the proxied ones alike. The CSP is complete
@@ -29,43 +30,61 @@ export const PERMISSIONS_POLICY = [
   'usb=()',
 ].join(', ')
 
-export async function securityHeaders(app: FastifyInstance, { publicUrl }: { publicUrl?: string }) {
+/** The headers helmet sets with these options: they depend on nothing in the request, so they are computed once. */
+function headersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {}
+  const res = {
+    setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => delete headers[name.toLowerCase()],
+  }
+  helmet(options)({} as IncomingMessage, res as unknown as ServerResponse, (err?: unknown) => {
+    if (err) throw err
+  })
+  return headers
+}
+
+export function securityHeaders(app: FastifyInstance, { publicUrl }: { publicUrl?: string }) {
   const https = publicUrl?.startsWith('https://') ?? false
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        // Google Maps and YouTube (no-cookie) embeds.
-        frameSrc: ["'self'", 'https://www.google.com', 'https://www.youtube-nocookie.com'],
-        mediaSrc: ["'self'", 'blob:', 'data:'],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        // Only when served over https: on plain http (local runs) it would break every subresource.
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
+  const everywhere: Record<string, string> = {
+    ...headersOf({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          scriptSrcAttr: ["'none'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          // Google Maps and YouTube (no-cookie) embeds.
+          frameSrc: ["'self'", 'https://www.google.com', 'https://www.youtube-nocookie.com'],
+          mediaSrc: ["'self'", 'blob:', 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          // Only when served over https: on plain http (local runs) it would break every subresource.
+          ...(https ? { upgradeInsecureRequests: [] } : {}),
+        },
       },
-    },
-    // Browsers ignore HSTS received over plain http, so it is safe to send always.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    xFrameOptions: { action: 'deny' },
-  })
-  app.addHook('onSend', async (_req, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY)
-  })
+      // Browsers ignore HSTS received over plain http, so it is safe to send always.
+      strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+      xFrameOptions: { action: 'deny' },
+    }),
+    'permissions-policy': PERMISSIONS_POLICY,
+  }
   // Only our own pages may frame those documents; everything else stays unframeable.
-  app.addHook('onSend', async (req, reply) => {
-    if (!FRAMEABLE_BY_OUR_PAGES.test(req.url)) return
-    reply.header('x-frame-options', 'SAMEORIGIN')
-    const csp = reply.getHeader('content-security-policy')
-    if (typeof csp === 'string') reply.header('content-security-policy', csp.replace("frame-ancestors 'none'", "frame-ancestors 'self'"))
+  const frameableByOurPages = {
+    ...everywhere,
+    'x-frame-options': 'SAMEORIGIN',
+    'content-security-policy': everywhere['content-security-policy']!.replace("frame-ancestors 'none'", "frame-ancestors 'self'"),
+  }
+  // On every answer, the proxied ones and the framework's own (a URL that does not decode) too; a
+  // callback hook, so no promise per request.
+  app.addHook('onSend', (req, reply, payload, done) => {
+    reply.headers(FRAMEABLE_BY_OUR_PAGES.test(req.url) ? frameableByOurPages : everywhere)
+    done(null, payload)
   })
 }

@@ -3,6 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
+import { SEO_HEAD_END, SEO_HEAD_START } from '@hearing/contracts'
 import { errorPayload } from '@hearing/service-kit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
@@ -143,15 +144,12 @@ async function loadPages(dir: string, warn: (msg: string) => void): Promise<Pick
   }
 }
 
-const HEAD_START = '<!--seo-head-->'
-const HEAD_END = '<!--/seo-head-->'
-
 /** index.html with the head block of the build replaced by `head`. */
 function withHead(shell: string, head: string): string {
-  const start = shell.indexOf(HEAD_START)
-  const end = shell.indexOf(HEAD_END)
+  const start = shell.indexOf(SEO_HEAD_START)
+  const end = shell.indexOf(SEO_HEAD_END)
   if (start < 0 || end < start) return shell
-  return `${shell.slice(0, start)}${HEAD_START}\n    ${head}\n    ${shell.slice(end)}`
+  return `${shell.slice(0, start)}${SEO_HEAD_START}\n    ${head}\n    ${shell.slice(end)}`
 }
 
 /**

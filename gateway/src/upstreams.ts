@@ -1,4 +1,4 @@
-import { BalancedPool, type Dispatcher } from 'undici'
+import { BalancedPool, Pool, type Dispatcher } from 'undici'
 
 /**
  * A service's replicas, from `<SERVICE>_URL` (one URL, or several separated by commas). The proxy
@@ -6,17 +6,26 @@ import { BalancedPool, type Dispatcher } from 'undici'
  * refuses connections or fails loses weight, so traffic moves to the others until it answers again
  * (passive health). A request that could not be sent (connection refused) is retried on another
  * replica whatever its method; an idempotent one also after a broken connection or a 503.
+ *
+ * Pool settings: keep-alive connections (undici's; the services keep idle ones 72 s and say so, and
+ * undici honours that), at most POOL_CONNECTIONS per replica, one request at a time on each (no
+ * pipelining: a request behind a slow one would wait for it, and a broken connection would take
+ * several requests, writes among them, with it). One replica gets a Pool of its own rather than
+ * reply-from's Agent, which would look its pool up by origin on every request.
  */
 export interface Upstreams {
   /** The first replica: what the proxy builds URLs with (the dispatcher picks the replica). */
   primary: string
-  /** A BalancedPool over every replica, or undefined for a single one. */
-  dispatcher?: Dispatcher
+  /** A Pool of the one replica, or a BalancedPool over every replica. */
+  dispatcher: Dispatcher
   /** For the gateway's own calls (sitemaps, page heads): the next replica, round robin. */
   next(): string
-  /** reply-from's retryDelay for this service; undefined for a single replica (nothing to retry on). */
-  retryDelay?: (ctx: RetryContext) => number | null
+  /** reply-from's retryDelay for this service. */
+  retryDelay: (ctx: RetryContext) => number | null
 }
+
+/** Connections to one replica at most (reply-from's default): far more than its database pool serves at once. */
+const POOL_CONNECTIONS = 128
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS'])
 /** The connection could not be made: nothing was sent, so any request may go to another replica. */
@@ -44,11 +53,22 @@ export function upstreams(urls: readonly string[], { connectTimeoutMs }: { conne
   if (!primary) throw new Error('a service needs at least one URL')
   let turn = 0
   const next = () => urls[turn++ % urls.length]!
-  if (urls.length === 1) return { primary, next }
+  // One replica: a read whose pooled connection turned out closed (the process just died or was
+  // restarted; the pool may hold several such) is tried again, up to three times: it is answered,
+  // or refused (503). Writes never are.
+  const poolOptions = { connectTimeout: connectTimeoutMs, connections: POOL_CONNECTIONS }
+  if (urls.length === 1) {
+    return {
+      primary,
+      next,
+      dispatcher: new Pool(new URL(primary).origin, poolOptions),
+      retryDelay: (ctx) => (ctx.attempt < 3 && !ctx.res && IDEMPOTENT.has(ctx.req.method ?? '') && mayRetryElsewhere(ctx) ? 1 : null),
+    }
+  }
   return {
     primary,
     next,
-    dispatcher: new BalancedPool(urls.map((u) => new URL(u).origin), { connectTimeout: connectTimeoutMs }),
+    dispatcher: new BalancedPool(urls.map((u) => new URL(u).origin), poolOptions),
     // Round robin may send a retry to the same replica: allow two rounds.
     retryDelay: (ctx) => (ctx.attempt < 2 * urls.length && mayRetryElsewhere(ctx) ? 1 : null),
   }

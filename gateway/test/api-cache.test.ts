@@ -178,7 +178,7 @@ t.test('the least recently used entry leaves first when the cache is full', asyn
   const hit = async (url: string) => {
     let sent: unknown
     const reply = { code: () => reply, headers: () => reply, header: () => reply, send: (body: unknown) => ((sent = body), reply) }
-    await cache.serve(asked(url), reply as unknown as FastifyReply)
+    cache.serve(asked(url), reply as unknown as FastifyReply)
     return sent !== undefined
   }
   await fetched('/one')

@@ -27,6 +27,13 @@ t.test('anything landing on /api/<service>/internal is internal', async (t) => {
   }
 })
 
+t.test("a service's OpenAPI document is the services' own, however the path is spelled", async (t) => {
+  for (const path of ['/api/identity/openapi.json', '/api/identity/openapi.json/', '/api/identity/OpenAPI.json', '/api/identity/%6fpenapi.json', '/api/content/../scheduling/openapi.json', '/api/messaging/openapi.json;x=1']) {
+    t.equal(classifyApiPath(path), 'internal', path)
+  }
+  for (const path of ['/api/content/articles/openapi.json', '/api/content/openapi.jsonx']) t.equal(classifyApiPath(path), 'ok', path)
+})
+
 t.test('other ambiguous spellings are malformed', async (t) => {
   for (const path of ['/api/messaging/a%2fb', '/api/messaging/a%5Cb', '/api/messaging/a\\b', '/api/messaging/../x', '/api/messaging/a//b', '/api/messaging/./a', '/api/%zz', '/api/messaging/%25252569nternal']) {
     t.equal(classifyApiPath(path), 'malformed', path)

@@ -125,6 +125,18 @@ t.test('/internal routes of services are never reachable, however the path is sp
   for (const name of SERVICE_NAMES) t.same(upstreams[name].seen, [], `${name} never saw any of them`)
 })
 
+t.test("no service's OpenAPI document is served to the public", async (t) => {
+  const { app, upstreams } = await build(t)
+  for (const name of SERVICE_NAMES) {
+    for (const path of [`/api/${name}/openapi.json`, `/api/${name}/OPENAPI.JSON`, `/api/${name}/%6Fpenapi.json?x=1`, `/api/${name}/x/../openapi.json`]) {
+      const res = await rawRequest(app, 'GET', path)
+      t.equal(res.statusCode, 404, path)
+      t.match(JSON.parse(res.body), { statusCode: 404, error: 'Not Found' })
+    }
+  }
+  for (const name of SERVICE_NAMES) t.same(upstreams[name].seen, [], `${name} never saw any of them`)
+})
+
 t.test('other ambiguous paths are refused, paths merely mentioning "internal" are not', async (t) => {
   const { app, upstreams } = await build(t)
   for (const path of ['/api/messaging/a%2fb', '/api/messaging/a%5cb', '/api/messaging/a\\b', '/api/content/../identity/users', '/api/content/a//b', '/api/content/%zz']) {
@@ -163,6 +175,7 @@ t.test('an upstream that is down answers 503 at once; the others keep working', 
   const { app } = await build(t, { env: { SCHEDULING_URL: await deadUpstream() } })
   const res = await app.inject({ method: 'GET', url: '/api/scheduling/availability' })
   t.equal(res.statusCode, 503)
+  t.equal(res.headers['retry-after'], '5', 'it says when to come back')
   t.same(res.json(), {
     statusCode: 503,
     error: 'Service Unavailable',
@@ -170,6 +183,7 @@ t.test('an upstream that is down answers 503 at once; the others keep working', 
   })
   const post = await app.inject({ method: 'POST', url: '/api/scheduling/bookings', payload: { a: 1 } })
   t.equal(post.statusCode, 503, 'POST too')
+  t.equal(post.headers['retry-after'], '5')
   t.equal((await app.inject({ method: 'GET', url: '/api/catalogue/products' })).statusCode, 200)
 })
 

@@ -70,3 +70,27 @@ t.test('two stacks sharing a Redis keep their own counters: the prefix comes fro
   t.equal((await first.app.inject('/api/content/articles')).statusCode, 429, 'the first stack limits its visitor')
   t.equal((await second.app.inject('/api/content/articles')).statusCode, 200, 'the same address is not limited on the other stack')
 })
+
+t.test('two gateways sharing one Redis (replicas of one stack) share each client’s allowance', async (t) => {
+  const shared = `replicas-${process.pid}-${Date.now().toString(36)}:`
+  const first = await build(t, { env: { RATE_LIMIT_MAX: '4', RATE_LIMIT_PREFIX: shared } })
+  const second = await build(t, { env: { RATE_LIMIT_MAX: '4', RATE_LIMIT_PREFIX: shared } })
+  const statuses: number[] = []
+  for (let i = 0; i < 10; i++) statuses.push((await (i % 2 ? second : first).app.inject('/api/content/articles')).statusCode)
+  t.equal(statuses.filter((s) => s === 200).length, 4, 'four requests in all, alternating between the replicas')
+  t.equal(statuses.filter((s) => s === 429).length, 6, 'the others refused')
+  t.equal(first.upstreams.content.seen.length + second.upstreams.content.seen.length, 4, 'only the admitted ones reached the service')
+})
+
+t.test('simultaneous requests of one client on two replicas never exceed the limit together', async (t) => {
+  const shared = `burst-${process.pid}-${Date.now().toString(36)}:`
+  const first = await build(t, { env: { RATE_LIMIT_MAX: '50', RATE_LIMIT_PREFIX: shared } })
+  const second = await build(t, { env: { RATE_LIMIT_MAX: '50', RATE_LIMIT_PREFIX: shared } })
+  const burst = (app: typeof first.app) => Array.from({ length: 60 }, () => app.inject('/api/content/articles'))
+  const statuses = (await Promise.all([...burst(first.app), ...burst(second.app)])).map((r) => r.statusCode)
+  const admitted = statuses.filter((s) => s === 200).length
+  t.ok(admitted <= 50, `never more than the limit (${admitted})`)
+  // Each replica may hold at most two leases of max/40 (here 1) it no longer gets to spend.
+  t.ok(admitted >= 50 - 2, `at most the documented bound fewer (${admitted})`)
+  t.same(new Set(statuses), new Set([200, 429]))
+})

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net'
 import Fastify from 'fastify'
 import t from 'tap'
 import { configSchema } from '../src/config.js'
@@ -88,4 +89,43 @@ t.test('one URL behaves as before; a bad entry in a list is a configuration erro
   t.equal((await app.inject('/api/messaging/who')).json().replica, 'a')
   const bad = configSchema.safeParse({ REDIS_URL: 'redis://x', IDENTITY_URL: 'http://a', SCHEDULING_URL: 'http://a', MESSAGING_URL: 'http://a,messaging:3000', CATALOGUE_URL: 'http://a', CONTENT_URL: 'http://a' })
   t.match(bad.error?.issues[0], { path: ['MESSAGING_URL'], message: /several separated by commas/ })
+})
+
+t.test('every replica down: 503 with Retry-After for reads and writes, never a refused connection or a 502', async (t) => {
+  t.setTimeout(10_000)
+  const a = await replica(t, 'a')
+  const b = await replica(t, 'b')
+  const { app } = await build(t, { env: { MESSAGING_URL: `${a.url},${b.url}` } })
+  await a.stop()
+  await b.stop()
+  for (const res of [await app.inject('/api/messaging/who'), await app.inject({ method: 'POST', url: '/api/messaging/orders', payload: {} })]) {
+    t.equal(res.statusCode, 503)
+    t.equal(res.headers['retry-after'], '5')
+    t.match(res.json(), { statusCode: 503, message: /temporarily unavailable/ })
+  }
+})
+
+t.test('one replica: a read whose connection broke (the process died under it) is tried again; a write is not', async (t) => {
+  t.setTimeout(10_000)
+  // Breaks connections as soon as a request arrives (as a process killed under them would): the
+  // first three, then the fifth; answers the others.
+  let requests = 0
+  const upstream = createServer((socket) => {
+    socket.once('data', (data) => {
+      requests++
+      if (requests <= 3 || requests === 5) return socket.destroy()
+      const body = JSON.stringify({ method: data.toString().split(' ', 1)[0] })
+      socket.end(`HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\nconnection: close\r\n\r\n${body}`)
+    })
+  })
+  await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve))
+  t.teardown(() => new Promise((resolve) => upstream.close(resolve)))
+  const { app } = await build(t, { env: { MESSAGING_URL: `http://127.0.0.1:${(upstream.address() as { port: number }).port}` } })
+
+  const read = await app.inject('/api/messaging/who')
+  t.equal(read.statusCode, 200, 'the read was answered on the fourth try')
+  t.equal(requests, 4)
+  const write = await app.inject({ method: 'POST', url: '/api/messaging/orders', payload: {} })
+  t.equal(write.statusCode, 502, 'the write may have been acted on: not sent again')
+  t.equal(requests, 5, 'sent once')
 })

@@ -15,6 +15,10 @@ export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url
 export { freePort }
 
 const cleanups = []
+/** Registers something to undo at cleanup (an async function). */
+export function atCleanup(fn) {
+  cleanups.push(fn)
+}
 /** Runs every cleanup registered so far, newest first. */
 export async function cleanup() {
   for (const fn of cleanups.splice(0).reverse()) await fn().catch(() => {})

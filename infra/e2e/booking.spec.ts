@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
+import { openWeekdays } from './support/open-days.js'
 
 /**
  * Public booking (SPEC §2 "Book appointment", §4, §5, §8) through the whole stack: times come from
@@ -20,28 +21,22 @@ async function axe(page: Page, what: string) {
   expect(summary, what).toEqual([])
 }
 
-/** A weekday at least 3 days (and at most a couple of weeks) ahead in the clinics' zone, "YYYY-MM-DD"; `skip` picks a later one. */
-function bookableWeekday(skip = 0): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
-  const date = new Date(`${today}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + 3)
-  let found = -1
-  for (;;) {
-    const day = date.getUTCDay()
-    if (day !== 0 && day !== 6 && ++found === skip) return date.toISOString().slice(0, 10)
-    date.setUTCDate(date.getUTCDate() + 1)
-  }
+/** An open weekday at least 3 days (and at most a couple of weeks) ahead at Gainesville; `skip` picks a later one. */
+async function bookableWeekday(request: APIRequestContext, skip = 0): Promise<string> {
+  return (await openWeekdays(request, 3))[skip]!
 }
 
-function nextSaturday(): string {
-  const date = new Date(`${bookableWeekday()}T00:00:00Z`)
+/** The Saturday after an open weekday. */
+function saturdayAfter(weekday: string): string {
+  const date = new Date(`${weekday}T00:00:00Z`)
   while (date.getUTCDay() !== 6) date.setUTCDate(date.getUTCDate() + 1)
   return date.toISOString().slice(0, 10)
 }
 
 const bookingForm = (page: Page) => page.getByRole('form', { name: 'Book an appointment' })
 
-test('a guest books from the Locations page: dependent fields, times in Eastern Time, /appointment-success, and the request in the staff inbox', async ({ page, browser }) => {
+test('a guest books from the Locations page: dependent fields, times in Eastern Time, /appointment-success, and the request in the staff inbox', async ({ page, browser, request: api }) => {
+  const date = await bookableWeekday(api)
   const lastName = `Booker${Date.now().toString(36)}`
   const bookEvents: string[] = []
   page.on('request', (req) => {
@@ -63,11 +58,10 @@ test('a guest books from the Locations page: dependent fields, times in Eastern 
   await expect(form.getByLabel('Date')).toBeEnabled()
 
   // A weekend is refused before any time is offered.
-  await form.getByLabel('Date').fill(nextSaturday())
+  await form.getByLabel('Date').fill(saturdayAfter(date))
   await expect(form.getByText('Please choose a weekday (Monday to Friday).')).toBeVisible()
   await expect(form.getByLabel('Time (Eastern Time)')).toBeDisabled()
 
-  const date = bookableWeekday()
   await form.getByLabel('Date').fill(date)
   const time = form.getByLabel('Time (Eastern Time)')
   await expect(time).toBeEnabled()
@@ -108,7 +102,8 @@ test('a guest books from the Locations page: dependent fields, times in Eastern 
   await staff.goto('/admin?tab=inbox')
   const item = staff.getByRole('listitem').filter({ hasText: lastName })
   await expect(item).toBeVisible({ timeout: 20_000 })
-  await expect(item).toContainText('New appointment request from the website (pending until staff confirm it).')
+  await expect(item).toContainText('New appointment request from the website; staff confirm or decline it in the Appointments tab.')
+  await expect(item).toContainText('Appointment: Pending')
   await expect(item).toContainText('Type: Consultation')
   await expect(item).toContainText('Address: 48 Lakeview Drive, Gainesville, GA 30501')
   await expect(item).toContainText(/Date\/time: \w+day, \w+ \d+, \d{4} at 10:00 AM \(Eastern (Standard|Daylight) Time\)/)
@@ -122,7 +117,7 @@ test('a guest books from the Locations page: dependent fields, times in Eastern 
 })
 
 test('the same time twice: the second patient is told it was just taken and offered fresh times', async ({ page, request }) => {
-  const date = bookableWeekday(1)
+  const date = await bookableWeekday(request, 1)
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string; name: string }>
   const dawsonville = locations.find((l) => l.name === 'Dawsonville')!
   const types = (await (await request.get(`/api/scheduling/appointment-types?location_uid=${dawsonville.uid}`)).json()) as Array<{ id: string; name: string }>
@@ -173,10 +168,11 @@ test('a signed-in patient finds the form filled in and is greeted by e-mail; axe
   }
 })
 
-test('the dropdowns’ empty and error texts: types that fail to load, no types at a clinic, no times on a day', async ({ page }) => {
+test('the dropdowns’ empty and error texts: types that fail to load, no types at a clinic, no times on a day', async ({ page, request }) => {
+  const date = await bookableWeekday(request)
   let typesAnswer: { status: number; body: unknown } = { status: 503, body: { statusCode: 503, error: 'Service Unavailable', message: 'down' } }
   await page.route('**/api/scheduling/appointment-types?*', (route) => route.fulfill({ status: typesAnswer.status, contentType: 'application/json', body: JSON.stringify(typesAnswer.body) }))
-  await page.route('**/api/scheduling/availability?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ date: bookableWeekday(), times: [] }) }))
+  await page.route('**/api/scheduling/availability?*', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ date, times: [] }) }))
   const serverTrouble = 'Our server is having trouble right now. Please try again in a moment.'
 
   // The types fail to load: the dropdown and a toast say so.
@@ -198,7 +194,7 @@ test('the dropdowns’ empty and error texts: types that fail to load, no types 
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
   await form.getByLabel('Location').selectOption({ label: 'Dawsonville' })
   await form.getByLabel('Appointment type').selectOption({ label: 'Repair (30 min)' })
-  await form.getByLabel('Date').fill(bookableWeekday())
+  await form.getByLabel('Date').fill(date)
   await expect(form.getByLabel('Time (Eastern Time)').locator('option').first()).toHaveText('No available times for selected date')
   await expect(form.getByLabel('Time (Eastern Time)')).toBeDisabled()
 })

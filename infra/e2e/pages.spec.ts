@@ -78,6 +78,32 @@ test.describe('Home', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false)
   })
 
+  test('hero picture: whole and on screen from 320 to 1920 px, beside the text on wide screens, below it on narrow ones', async ({
+    page,
+  }) => {
+    await page.goto('/')
+    const hero = page.locator('section', { has: page.getByRole('heading', { level: 1 }) })
+    const picture = hero.locator('img[src="/media/hero-consultation.svg"]')
+    // Decorative (the text beside it says it all), and its size is reserved before it loads.
+    await expect(picture).toHaveAttribute('alt', '')
+    await expect(picture).toHaveAttribute('width', '640')
+    await expect(picture).toHaveAttribute('height', '560')
+    for (const width of [320, 390, 768, 1024, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 })
+      await picture.scrollIntoViewIfNeeded()
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+      const box = (await picture.boundingBox())!
+      const heroBox = (await hero.boundingBox())!
+      const heading = (await page.getByRole('heading', { level: 1 }).boundingBox())!
+      expect(box.x, `${width} px: starts on screen`).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width, `${width} px: ends on screen`).toBeLessThanOrEqual(width)
+      expect(box.y + box.height, `${width} px: inside the hero`).toBeLessThanOrEqual(heroBox.y + heroBox.height)
+      expect(box.width / box.height, `${width} px: not stretched`).toBeCloseTo(640 / 560, 1)
+      if (width >= 1024) expect(box.x, `${width} px: right of the heading`).toBeGreaterThanOrEqual(heading.x + heading.width)
+      else expect(box.y, `${width} px: below the text`).toBeGreaterThan(heading.y + heading.height)
+    }
+  })
+
   test('hero video that fails to load is hidden and the failure is logged', async ({ page }) => {
     const errors: string[] = []
     page.on('console', (message) => {

@@ -18,7 +18,7 @@ const PRACTICE = 'North Georgia Hearing Care'
 const TAGLINE = "Reconnect With Life's Sounds."
 
 /** Public marketing pages: pre-rendered, indexable (when they exist in this build). */
-const MARKETING = ['/', '/about-us', '/locations', '/cognivue', '/privacy-policy', '/return-policy', '/terms-of-service', '/accessibility', '/contact-us', '/products', '/resources', '/book-appointment'].filter((r) =>
+const MARKETING = ['/', '/about-us', '/locations', '/cognivue', '/hearing-self-check', '/privacy-policy', '/return-policy', '/terms-of-service', '/accessibility', '/contact-us', '/products', '/resources', '/book-appointment'].filter((r) =>
   staticRoutes.includes(r),
 )
 /** Pages for one person or one e-mailed token: never indexed. */

@@ -110,7 +110,8 @@ test.describe('header (desktop)', () => {
     // Tabbing past the last link closes it too.
     await discover.focus()
     await page.keyboard.press('Enter')
-    for (let i = 0; i < 4; i++) await page.keyboard.press('Tab')
+    // Four links (Cognitive Health, Resources, Clinical Studies, Hearing Self-Check), then Locations.
+    for (let i = 0; i < 5; i++) await page.keyboard.press('Tab')
     await expect(discover).toHaveAttribute('aria-expanded', 'false')
     await expect(nav.getByRole('link', { name: 'Locations' })).toBeFocused()
   })
@@ -165,6 +166,7 @@ test.describe('mobile menu (390 px)', () => {
       ['Cognitive Health', '/cognivue'],
       ['Resources', '/resources?type=resources'],
       ['Clinical Studies', '/resources?type=clinical-studies'],
+      ['Hearing Self-Check', '/hearing-self-check'],
       ['Locations', '/locations'],
       ['About Us', '/about-us'],
       ['Contact Us', '/contact-us'],

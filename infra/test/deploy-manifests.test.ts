@@ -10,9 +10,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import t, { type Test } from 'tap'
 import { parse, parseAllDocuments } from 'yaml'
 import { SERVICE_REGISTRY } from '@hearing/contracts'
+import { check, type Checks } from './support/checks.js'
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url))
 const rel = (...parts: string[]) => path.join(ROOT, ...parts)
@@ -39,6 +39,7 @@ const entryOf = (proc: Proc) => `${proc.dir}/${proc.entry ?? 'dist/server.js'}`
 /** Variables only the launcher, docker compose or the test tooling read (documented in .env.example too). */
 const TOOLING_VARS = new Set([
   'PORT', 'DATA_DIR', 'DATABASE_URL', 'REDIS_URL', 'INTERNAL_TOKEN', 'LOG_LEVEL', 'REPLICAS',
+  'BACKUP_DIR', 'BACKUP_KEY', 'BACKUP_TIME', 'BACKUP_KEEP', 'BACKUP_INTERVAL_SECONDS', 'BACKUP_SCHEDULE',
   'POSTGRES_PASSWORD',
   'TEST_DATABASE_URL', 'TEST_REDIS_URL', 'TESTCONTAINERS', 'CHROMIUM_PATH',
 ])
@@ -91,7 +92,7 @@ function effective(proc: Proc, key: string, env: Env): unknown {
 /** Variables without which the process refuses to start. */
 const requiredKeys = (proc: Proc) => keysOf(proc).filter((key) => !schemaOf(proc).shape[key]!.safeParse(undefined).success)
 
-function checkEnv(t: Test, proc: Proc, env: Env, where: string) {
+function checkEnv(t: Checks, proc: Proc, env: Env, where: string) {
   const known = new Set(keysOf(proc))
   for (const name of Object.keys(env)) t.ok(known.has(name), `${where}: ${name} is a variable ${proc.name}'s configSchema reads`)
   for (const name of requiredKeys(proc)) t.ok(env[name] !== undefined, `${where}: required ${name} is set`)
@@ -155,7 +156,7 @@ function urlParts(value: string): { host: string; port: number; path: string; pr
 // Source facts the deployment files must agree with
 // ---------------------------------------------------------------------------------------------
 
-t.test('the probed routes and the JWKS route exist in the built apps', async (t) => {
+check('the probed routes and the JWKS route exist in the built apps', async (t) => {
   // Built without listening: nothing connects before the first query, so a placeholder store will do.
   const env = {
     DATABASE_URL: 'postgres://probe@127.0.0.1:9/none',
@@ -182,7 +183,7 @@ t.test('the probed routes and the JWKS route exist in the built apps', async (t)
 })
 
 
-t.test('migrate-all.sh runs every service migration, in order', async (t) => {
+check('migrate-all.sh runs every service migration, in order', async (t) => {
   const script = read(MIGRATE_SCRIPT)
   const loop = script.match(/^for service in ([^;]+); do$/m)
   t.ok(loop, 'one loop over the services')
@@ -196,7 +197,7 @@ t.test('migrate-all.sh runs every service migration, in order', async (t) => {
 // Dockerfile and .dockerignore
 // ---------------------------------------------------------------------------------------------
 
-t.test('Dockerfile', async (t) => {
+check('Dockerfile', async (t) => {
   const text = read('Dockerfile').replace(/\\\n/g, ' ')
   const lines = text.split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
   const rootPkg = JSON.parse(read('package.json')) as { workspaces: string[] }
@@ -303,7 +304,7 @@ function composeEnv(service: Obj, where: string): Env {
   return Object.fromEntries(Object.entries(env as Obj).map(([k, v]) => [k, interpolate(v, `${where} ${k}`)]))
 }
 
-t.test('docker-compose.yml', async (t) => {
+check('docker-compose.yml', async (t) => {
   const services = compose.services as Obj
   const image = services.migrate?.image
   t.ok(image, 'the migrate service names the image')
@@ -400,7 +401,7 @@ const secretExample = (docsByFile.get('base/secret.example.yaml') ?? []).find((d
 const podTemplates = () => baseDocs.filter((d) => d.kind === 'Deployment' || d.kind === 'Job').map((d) => ({ owner: d, pod: d.spec?.template?.spec as Obj }))
 
 /** The environment a container gets, with ConfigMap and Secret references resolved from the base and the example Secret. */
-function containerEnv(t: Test, container: Obj, where: string): Env {
+function containerEnv(t: Checks, container: Obj, where: string): Env {
   t.notOk(container.envFrom, `${where}: no envFrom (every variable named, so it can be checked)`)
   const env: Env = {}
   for (const entry of (container.env ?? []) as Obj[]) {
@@ -426,7 +427,7 @@ function containerEnv(t: Test, container: Obj, where: string): Env {
   return env
 }
 
-t.test('k8s/base/kustomization.yaml lists every resource file', async (t) => {
+check('k8s/base/kustomization.yaml lists every resource file', async (t) => {
   t.ok(baseKustomization, 'base/kustomization.yaml exists')
   const onDisk = baseFiles.map((f) => f.slice('base/'.length)).filter((f) => f !== 'kustomization.yaml' && f !== 'secret.example.yaml').sort()
   t.same([...baseResources].sort(), onDisk, 'resources = every manifest file in k8s/base')
@@ -441,7 +442,7 @@ t.test('k8s/base/kustomization.yaml lists every resource file', async (t) => {
   }
 })
 
-t.test('k8s/base: each process has a Deployment, ServiceAccount and (but workers) a Service in <name>.yaml', async (t) => {
+check('k8s/base: each process has a Deployment, ServiceAccount and (but workers) a Service in <name>.yaml', async (t) => {
   const servicePorts = new Map<string, number>()
   for (const proc of PROCESSES) {
     const svc = (docsByFile.get(`base/${proc.name}.yaml`) ?? []).find((d) => d.kind === 'Service')
@@ -508,7 +509,7 @@ t.test('k8s/base: each process has a Deployment, ServiceAccount and (but workers
   t.same(extra, [], 'no Deployment for an unknown process')
 })
 
-t.test('k8s/base: ConfigMap and example Secret keys are all read by some process', async (t) => {
+check('k8s/base: ConfigMap and example Secret keys are all read by some process', async (t) => {
   const used = new Set<string>()
   for (const { pod } of podTemplates()) {
     for (const c of pod?.containers ?? []) for (const e of c.env ?? []) {
@@ -528,7 +529,7 @@ t.test('k8s/base: ConfigMap and example Secret keys are all read by some process
   }
 })
 
-t.test('k8s/base: every container is locked down', async (t) => {
+check('k8s/base: every container is locked down', async (t) => {
   const pods = podTemplates()
   t.ok(pods.length >= PROCESSES.length + 1, 'Deployments and the migrate Job')
   for (const { owner, pod } of pods) {
@@ -554,7 +555,7 @@ t.test('k8s/base: every container is locked down', async (t) => {
   }
 })
 
-t.test('k8s/base/migrate-job.yaml', async (t) => {
+check('k8s/base/migrate-job.yaml', async (t) => {
   const job = find('Job', 'migrate')
   if (!job) return t.fail('a Job named migrate')
   const pod = job.spec.template.spec as Obj
@@ -571,7 +572,7 @@ t.test('k8s/base/migrate-job.yaml', async (t) => {
   for (const kind of ['requests', 'limits']) t.ok(c.resources?.[kind]?.cpu && c.resources?.[kind]?.memory, `resources.${kind} set`)
 })
 
-t.test('k8s/base: HPA and PodDisruptionBudget per Deployment', async (t) => {
+check('k8s/base: HPA and PodDisruptionBudget per Deployment', async (t) => {
   const deployments = ofKind('Deployment').map((d) => d.metadata.name as string).sort()
   t.same(deployments, DEPLOYMENTS.map((p) => p.name).sort(), 'a Deployment per process')
   for (const name of deployments) {
@@ -591,7 +592,7 @@ t.test('k8s/base: HPA and PodDisruptionBudget per Deployment', async (t) => {
   }
 })
 
-t.test('k8s/base: messaging-sync\'s queue workers run apart from its API', async (t) => {
+check('k8s/base: messaging-sync\'s queue workers run apart from its API', async (t) => {
   const containerOf = (name: string) => find('Deployment', name)?.spec.template.spec.containers[0] as Obj
   const apiEnv = containerEnv(t, containerOf('messaging-sync'), 'messaging-sync')
   const workerEnv = containerEnv(t, containerOf(MESSAGING_WORKER.name), MESSAGING_WORKER.name)
@@ -602,7 +603,7 @@ t.test('k8s/base: messaging-sync\'s queue workers run apart from its API', async
   t.match(read('services/messaging-sync/src/worker.ts'), /role: 'worker'/, 'worker.js builds the app as a worker')
 })
 
-t.test('k8s/base: Prometheus can scrape every Deployment\'s metrics port', async (t) => {
+check('k8s/base: Prometheus can scrape every Deployment\'s metrics port', async (t) => {
   const policy = (docsByFile.get('components/network-policies/metrics.yaml') ?? [])[0]
   for (const proc of DEPLOYMENTS) {
     const template = find('Deployment', proc.name)?.spec.template as Obj
@@ -617,7 +618,7 @@ t.test('k8s/base: Prometheus can scrape every Deployment\'s metrics port', async
   }
 })
 
-t.test('k8s/base/ingress.yaml points at the gateway', async (t) => {
+check('k8s/base/ingress.yaml points at the gateway', async (t) => {
   const ingresses = ofKind('Ingress')
   t.equal(ingresses.length, 1, 'one Ingress')
   const ingress = ingresses[0]!
@@ -642,7 +643,7 @@ t.test('k8s/base/ingress.yaml points at the gateway', async (t) => {
   t.ok(publicUrl && hosts.includes(publicUrl.host), 'PUBLIC_URL host is the Ingress host')
 })
 
-t.test('k8s/components/network-policies is a Component that lets the platform work', async (t) => {
+check('k8s/components/network-policies is a Component that lets the platform work', async (t) => {
   const kustomization = docsByFile.get('components/network-policies/kustomization.yaml')?.[0]
   t.equal(kustomization?.kind, 'Component', 'kind: Component')
   t.equal(kustomization?.apiVersion, 'kustomize.config.k8s.io/v1alpha1', 'kustomize.config.k8s.io/v1alpha1')
@@ -672,7 +673,7 @@ t.test('k8s/components/network-policies is a Component that lets the platform wo
   }
 })
 
-t.test('k8s/overlays/production uses the base and the network policies', async (t) => {
+check('k8s/overlays/production uses the base and the network policies', async (t) => {
   const overlay = docsByFile.get('overlays/production/kustomization.yaml')?.[0]
   if (!overlay) return t.fail('overlays/production/kustomization.yaml exists')
   t.ok(overlay.namespace, 'sets a namespace')
@@ -689,7 +690,7 @@ t.test('k8s/overlays/production uses the base and the network policies', async (
 // kubectl has kustomize built in; it is optional on a developer's machine, so this is skipped without it.
 const kubectl = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8' })
 const noKubectl = kubectl.error || kubectl.status !== 0 ? 'kubectl is not installed' : false
-t.test('kustomize renders the base and the production overlay', { skip: noKubectl }, async (t) => {
+check('kustomize renders the base and the production overlay', { skip: noKubectl }, async (t) => {
   for (const [dir, namespaced] of [['base', false], ['overlays/production', true]] as const) {
     const out = spawnSync('kubectl', ['kustomize', path.join(K8S, dir)], { encoding: 'utf8', timeout: 60_000 })
     t.equal(out.status, 0, `kubectl kustomize k8s/${dir} succeeds${out.stderr ? `: ${out.stderr.trim()}` : ''}`)
@@ -710,7 +711,7 @@ t.test('kustomize renders the base and the production overlay', { skip: noKubect
 // .env.example
 // ---------------------------------------------------------------------------------------------
 
-t.test('.env.example documents every variable', async (t) => {
+check('.env.example documents every variable', async (t) => {
   const listed = new Set([...read('.env.example').matchAll(/^(?:#\s*)?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!))
   for (const proc of PROCESSES) for (const key of keysOf(proc)) t.ok(listed.has(key), `${key} (${proc.name}) is listed`)
   for (const key of TOOLING_VARS) t.ok(listed.has(key), `${key} (launcher, compose or tests) is listed`)
@@ -718,7 +719,7 @@ t.test('.env.example documents every variable', async (t) => {
   for (const m of composeText.matchAll(/\$\{([A-Z0-9_]+)/g)) t.ok(listed.has(m[1]!), `${m[1]} (docker-compose.yml) is listed`)
 })
 
-t.test('k8s/components/keda scales the queue workers on the queues messaging-sync uses', async (t) => {
+check('k8s/components/keda scales the queue workers on the queues messaging-sync uses', async (t) => {
   const component = docsByFile.get('components/keda/kustomization.yaml')?.[0]
   t.equal(component?.kind, 'Component', 'kind: Component')
   const scaled = (docsByFile.get('components/keda/scaled-object.yaml') ?? []).find((d) => d.kind === 'ScaledObject')
@@ -731,4 +732,39 @@ t.test('k8s/components/keda scales the queue workers on the queues messaging-syn
   t.same(lists, [EMAIL_CHANNEL_DEFAULTS.queueName, PROVIDER_CHANNEL_DEFAULTS.queueName].map((q) => `${prefix}:${q}:wait`).sort(), 'watches the waiting lists of both queues, under the workers\' QUEUE_PREFIX')
   const auth = (docsByFile.get('components/keda/trigger-authentication.yaml') ?? []).find((d) => d.kind === 'TriggerAuthentication')
   for (const tr of (scaled?.spec?.triggers ?? []).filter((x: Obj) => x.type === 'redis')) t.equal(tr.authenticationRef?.name, auth?.metadata?.name, `${tr.metadata.listName}: authenticates with the TriggerAuthentication`)
+})
+
+check('k8s/components/backup: a nightly CronJob, pg_dump in PostgreSQL\'s image, sealed by the platform\'s backup command', async (t) => {
+  const component = docsByFile.get('components/backup/kustomization.yaml')?.[0]
+  t.equal(component?.kind, 'Component', 'kind: Component')
+  const cron = (docsByFile.get('components/backup/cronjob.yaml') ?? []).find((d) => d.kind === 'CronJob')
+  if (!cron) return t.fail('a CronJob named backup')
+  t.equal(cron.spec.concurrencyPolicy, 'Forbid', 'one backup at a time')
+  const pod = cron.spec.jobTemplate.spec.template.spec as Obj
+  const dump = pod.initContainers?.[0] as Obj
+  t.match(dump?.image, /^postgres:\d+/, 'pg_dump from PostgreSQL\'s own image')
+  t.match(dump?.command?.join(' '), /pg_dump --format=custom/, 'in its custom format')
+  const seal = pod.containers[0] as Obj
+  t.equal(seal.image, 'hearing-care-platform')
+  const script = seal.command[1] as string
+  t.ok(existsSync(rel(script)), `${script} is built`)
+  // The image holds no infra workspace: the script and what it imports are copied in one by one.
+  const copied = read('Dockerfile').split('\n').filter((l) => l.startsWith('COPY --from=build /app/infra/dist/backup/')).flatMap((l) => l.split(/\s+/).slice(2, -1))
+  const imports = (file: string): string[] => [...read(file).matchAll(/^import .* from '([^']+)'/gm)].map((m) => m[1]!)
+  const needed = [script]
+  for (let i = 0; i < needed.length; i++) {
+    t.ok(copied.includes(`/app/${needed[i]}`), `the image ships ${needed[i]}`)
+    for (const spec of imports(needed[i]!)) {
+      if (spec.startsWith('node:')) continue
+      if (!spec.startsWith('.')) t.fail(`${needed[i]} imports the package ${spec}, which the image does not ship for it`)
+      else if (!needed.includes(path.posix.join(path.posix.dirname(needed[i]!), spec))) needed.push(path.posix.join(path.posix.dirname(needed[i]!), spec))
+    }
+  }
+  const { backupConfig } = (await import(rel('infra/dist/backup/config.js'))) as { backupConfig: (env: Env, dataDir: string) => Record<string, unknown> }
+  const env = Object.fromEntries((seal.env as Obj[]).map((e) => [e.name, e.value ?? 'x'.repeat(43)]))
+  t.same(Object.keys(env).sort(), ['BACKUP_DIR', 'BACKUP_KEEP', 'BACKUP_KEY'], 'the settings seal.js reads')
+  t.doesNotThrow(() => backupConfig(env, '/tmp'), 'its settings are valid')
+  t.same(dump.env.map((e: Obj) => e.valueFrom?.secretKeyRef), [{ name: SECRET, key: 'DATABASE_URL' }], 'the database from the platform Secret')
+  const mounted = new Set([...(dump.volumeMounts as Obj[]), ...(seal.volumeMounts as Obj[])].map((m) => m.name))
+  t.same([...mounted].sort(), (pod.volumes as Obj[]).map((v) => v.name).sort(), 'every volume used')
 })

@@ -3,13 +3,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import t, { type Test } from 'tap'
 import { parseAllDocuments } from 'yaml'
+import { check, type Checks } from './support/checks.js'
 
 /**
  * Every Kubernetes object of k8s/ is checked against the OpenAPI schema of a current Kubernetes
  * release (the kubernetes-models package, whose definitions include 1.31's image volumes): the files as written, and
- * the base and every overlay as kustomize renders them (when kubectl is installed). The agreement
+ * the base and every overlay as kustomize renders them (when kubectl is installed), each distinct
+ * object validated once. The agreement
  * of the manifests with the code is deploy-manifests.test.ts's business.
  */
 const K8S = fileURLToPath(new URL('../../k8s/', import.meta.url))
@@ -48,20 +49,29 @@ function yamlFiles(dir: string): string[] {
   })
 }
 
-async function validateAll(t: Test, objects: K8sObject[], where: string) {
+/** Each distinct object is validated once: the files, the rendered base, overlays and components share most of theirs. */
+const verdicts = new Map<string, Promise<string | undefined>>()
+
+async function verdictOn(object: K8sObject): Promise<string | undefined> {
+  const Model = await modelFor(object)
+  if (!Model) return `${object.apiVersion} ${object.kind} is not a kind of current Kubernetes`
+  try {
+    new Model(object).validate()
+    return undefined
+  } catch (err) {
+    return (err as Error).message
+  }
+}
+
+async function validateAll(t: Checks, objects: K8sObject[], where: string) {
   for (const object of objects) {
+    const key = JSON.stringify(object)
+    let verdict = verdicts.get(key)
+    if (!verdict) verdicts.set(key, (verdict = verdictOn(object)))
+    const problem = await verdict
     const name = `${where}: ${object.kind} ${object.metadata?.name ?? '(no name)'}`
-    const Model = await modelFor(object)
-    if (!Model) {
-      t.fail(`${name}: ${object.apiVersion} ${object.kind} is not a kind of current Kubernetes`)
-      continue
-    }
-    try {
-      new Model(object).validate()
-      t.pass(`${name} matches the Kubernetes schema`)
-    } catch (err) {
-      t.fail(`${name}: ${(err as Error).message}`)
-    }
+    if (problem) t.fail(`${name}: ${problem}`)
+    else t.pass(`${name} matches the Kubernetes schema`)
   }
 }
 
@@ -70,13 +80,13 @@ const objectsOf = (text: string) =>
     .map((d) => d.toJS() as K8sObject | null)
     .filter((o): o is K8sObject => o !== null && typeof o === 'object')
 
-t.test('every object in the files of k8s/ matches the Kubernetes schema', async (t) => {
+check('every object in the files of k8s/ matches the Kubernetes schema', async (t) => {
   const files = yamlFiles(K8S)
   t.ok(files.length >= 10, 'the manifests are found')
   for (const file of files) await validateAll(t, objectsOf(readFileSync(file, 'utf8')), path.relative(K8S, file))
 })
 
-t.test('a manifest the schema refuses is caught (the check can fail)', async (t) => {
+check('a manifest the schema refuses is caught (the check can fail)', async (t) => {
   const Model = await modelFor({ apiVersion: 'apps/v1', kind: 'Deployment' })
   const broken = { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'x' }, spec: { selector: {}, template: { spec: { containers: [{ name: 'c', image: 'i', ports: [{ containerPort: 'http' }] }] } } } }
   t.throws(() => new Model!(broken).validate(), /containerPort must be integer/)
@@ -90,8 +100,15 @@ const noKubectl = kubectl.error || kubectl.status !== 0 ? 'kubectl is not instal
 const overlays = readdirSync(path.join(K8S, 'overlays')).map((name) => `overlays/${name}`)
 const components = readdirSync(path.join(K8S, 'components'))
 
-/** What kustomize renders for a directory of k8s/, or for the base with one optional component. */
+const rendered = new Map<string, { status: number | null; stdout: string; stderr: string }>()
+/** What kustomize renders for a directory of k8s/, or for the base with one optional component (rendered once each). */
 function kustomize(dir: string, component?: string): { status: number | null; stdout: string; stderr: string } {
+  const key = `${dir}+${component ?? ''}`
+  if (!rendered.has(key)) rendered.set(key, render(dir, component))
+  return rendered.get(key)!
+}
+
+function render(dir: string, component?: string): { status: number | null; stdout: string; stderr: string } {
   let root = path.join(K8S, dir)
   if (component) {
     // An overlay of our own outside the tree (hence no load restrictions): the base plus the component.
@@ -104,7 +121,7 @@ function kustomize(dir: string, component?: string): { status: number | null; st
   return { status: out.status, stdout: out.stdout ?? '', stderr: out.stderr ?? '' }
 }
 
-t.test('the base and every overlay, as kustomize renders them, match the Kubernetes schema', { skip: noKubectl }, async (t) => {
+check('the base and every overlay, as kustomize renders them, match the Kubernetes schema', { skip: noKubectl }, async (t) => {
   for (const dir of ['base', ...overlays]) {
     const out = kustomize(dir)
     t.equal(out.status, 0, `kubectl kustomize k8s/${dir}${out.stderr ? `: ${out.stderr.trim()}` : ''}`)
@@ -112,7 +129,7 @@ t.test('the base and every overlay, as kustomize renders them, match the Kuberne
   }
 })
 
-t.test('the base with each optional component, as kustomize renders it, matches the schemas', { skip: noKubectl }, async (t) => {
+check('the base with each optional component, as kustomize renders it, matches the schemas', { skip: noKubectl }, async (t) => {
   t.ok(components.length >= 2, 'the components are found')
   for (const component of components) {
     const out = kustomize('base', component)

@@ -5,8 +5,9 @@
  * the same tags web/src/seo/head.ts writes, marked data-seo so the browser updates them in place.
  * An unknown handle is answered with HTTP 404.
  */
+import { seoCanonicalTag, seoJsonLdTag, seoMetaTag } from '@hearing/contracts'
 import escapeHtml from 'escape-html'
-import { canonicalTag, jsonLdTag, lastSegment, lookUp, metaTag, siteNameIn } from './head.js'
+import { lastSegment, lookUp, siteNameIn } from './head.js'
 
 /** What the content service's GET /articles/{handle} sends, as far as the head needs it. */
 export interface ArticleHeadData {
@@ -30,7 +31,7 @@ export function articleHeadTags(article: ArticleHeadData, { origin, siteName }: 
   const title = `${article.title} | ${siteName}`
   const description = article.excerpt?.trim() || defaultArticleDescription(siteName)
   const image = article.image ? new URL(article.image, `${origin}/`).href : undefined
-  const meta = metaTag
+  const meta = seoMetaTag
   const jsonLd = {
     '@context': 'https://schema.org',
     '@graph': [
@@ -61,7 +62,7 @@ export function articleHeadTags(article: ArticleHeadData, { origin, siteName }: 
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
     meta('name', 'robots', 'index, follow'),
-    canonicalTag(url),
+    seoCanonicalTag(url),
     meta('property', 'og:type', 'article'),
     meta('property', 'og:site_name', siteName),
     meta('property', 'og:locale', 'en_US'),
@@ -74,7 +75,7 @@ export function articleHeadTags(article: ArticleHeadData, { origin, siteName }: 
     ...(article.author ? [meta('property', 'article:author', article.author)] : []),
     ...article.tags.map((tag) => meta('property', 'article:tag', tag)),
     meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    jsonLdTag(jsonLd),
+    seoJsonLdTag(jsonLd),
   ].join('\n    ')
 }
 

@@ -5,10 +5,10 @@
  * plus BreadcrumbList (Home > Hearing Aids > product). An unknown product id answers HTTP 404.
  * The catalogue's ratings are not published as review stars: they are not reviews our visitors wrote.
  */
-import { product } from '@hearing/contracts'
+import { product, seoCanonicalTag, seoJsonLdTag, seoMetaTag } from '@hearing/contracts'
 import escapeHtml from 'escape-html'
 import type { z } from 'zod'
-import { canonicalTag, jsonLdTag, lastSegment, lookUp, metaTag, siteNameIn } from './head.js'
+import { lastSegment, lookUp, siteNameIn } from './head.js'
 
 /** What the head needs of the catalogue's GET /products/{id}. */
 const productHead = product.pick({ id: true, title: true, brand: true, price: true, comparePrice: true, images: true, description: true })
@@ -70,19 +70,19 @@ export function productHeadTags(product: ProductHeadData, { origin, siteName }: 
   }
   return [
     `<title>${escapeHtml(title)}</title>`,
-    metaTag('name', 'description', description),
-    metaTag('name', 'robots', 'index, follow'),
-    canonicalTag(url),
-    metaTag('property', 'og:type', 'product'),
-    metaTag('property', 'og:site_name', siteName),
-    metaTag('property', 'og:locale', 'en_US'),
-    metaTag('property', 'og:title', title),
-    metaTag('property', 'og:description', description),
-    metaTag('property', 'og:url', url),
-    ...(images[0] ? [metaTag('property', 'og:image', images[0])] : []),
-    ...(price ? [metaTag('property', 'product:price:amount', price), metaTag('property', 'product:price:currency', 'USD')] : []),
-    metaTag('name', 'twitter:card', images[0] ? 'summary_large_image' : 'summary'),
-    jsonLdTag(jsonLd),
+    seoMetaTag('name', 'description', description),
+    seoMetaTag('name', 'robots', 'index, follow'),
+    seoCanonicalTag(url),
+    seoMetaTag('property', 'og:type', 'product'),
+    seoMetaTag('property', 'og:site_name', siteName),
+    seoMetaTag('property', 'og:locale', 'en_US'),
+    seoMetaTag('property', 'og:title', title),
+    seoMetaTag('property', 'og:description', description),
+    seoMetaTag('property', 'og:url', url),
+    ...(images[0] ? [seoMetaTag('property', 'og:image', images[0])] : []),
+    ...(price ? [seoMetaTag('property', 'product:price:amount', price), seoMetaTag('property', 'product:price:currency', 'USD')] : []),
+    seoMetaTag('name', 'twitter:card', images[0] ? 'summary_large_image' : 'summary'),
+    seoJsonLdTag(jsonLd),
   ].join('\n    ')
 }
 

@@ -23,10 +23,22 @@ export interface NewPatient {
   password?: string
 }
 
+/**
+ * A POST that does what a 503 asks (come back after Retry-After): on a loaded machine identity may
+ * have no free database connection or password-hashing slot for a moment, its documented answer.
+ */
+export async function postAsked(request: APIRequestContext, url: string, options: Parameters<APIRequestContext['post']>[1]) {
+  for (let attempt = 1; ; attempt++) {
+    const res = await request.post(url, options)
+    if (res.status() !== 503 || attempt === 5) return res
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers()['retry-after'] ?? 1)))
+  }
+}
+
 /** POST /api/identity/admin/patients as the admin. */
 export async function createPatient(request: APIRequestContext, patient: NewPatient): Promise<{ id: string; email: string }> {
   const token = await adminToken(request)
-  const res = await request.post('/api/identity/admin/patients', { data: patient, headers: { authorization: `Bearer ${token}` } })
+  const res = await postAsked(request, '/api/identity/admin/patients', { data: patient, headers: { authorization: `Bearer ${token}` } })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { id: string; email: string }
 }
@@ -57,4 +69,17 @@ export async function openAccountMenu(page: Page) {
     await expect(menu).toBeVisible({ timeout: 2_000 })
   }).toPass({ timeout: 20_000 })
   return menu
+}
+
+/**
+ * Opens the account menu and chooses an item. The header re-renders while the session settles (a
+ * token refresh shows its placeholder for a moment, and the menu comes back closed), so an item can
+ * be detached under the pointer: open the menu and choose again until a click lands, each attempt
+ * short, rather than wait the whole test's time on an item that is gone.
+ */
+export async function chooseFromAccountMenu(page: Page, item: string) {
+  await expect(async () => {
+    const menu = await openAccountMenu(page)
+    await menu.getByRole('menuitem', { name: item }).click({ timeout: 3_000 })
+  }).toPass({ timeout: 30_000 })
 }

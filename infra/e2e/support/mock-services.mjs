@@ -15,9 +15,9 @@
 import http from 'node:http'
 
 import { OAuth2Server } from 'oauth2-mock-server'
+import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-import { parseMessage } from './mime.mjs'
 
 const port = (name) => {
   const value = Number(process.env[name])
@@ -28,7 +28,20 @@ const SMTP_PORT = port('MOCK_SMTP_PORT')
 const OIDC_PORT = port('MOCK_OIDC_PORT')
 const CONTROL_PORT = port('MOCK_CONTROL_PORT')
 
-/** @type {Array<ReturnType<typeof parseMessage> & { envelopeTo: string[], receivedAt: string }>} */
+/**
+ * What the tests read of an e-mail (mailbox.ts: ReceivedEmail).
+ * @param {import('mailparser').ParsedMail} mail
+ */
+const readable = (mail) => ({
+  to: [mail.to ?? []].flat().map((a) => a.text).join(', '),
+  from: mail.from?.text ?? '',
+  subject: mail.subject ?? '',
+  text: mail.text ?? '',
+  html: mail.html || '',
+  attachments: mail.attachments.map((a) => ({ filename: a.filename ?? '', contentType: a.contentType, content: a.content.toString('utf8') })),
+})
+
+/** @type {Array<ReturnType<typeof readable> & { envelopeTo: string[], receivedAt: string }>} */
 const messages = []
 
 const smtp = new SMTPServer({
@@ -36,21 +49,17 @@ const smtp = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
   logger: false,
   onData(stream, session, callback) {
-    const chunks = []
-    stream.on('data', (chunk) => chunks.push(chunk))
-    stream.on('end', () => {
-      try {
-        const parsed = parseMessage(Buffer.concat(chunks).toString('utf8'))
+    simpleParser(stream).then(
+      (mail) => {
         messages.push({
-          ...parsed,
+          ...readable(mail),
           envelopeTo: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           receivedAt: new Date().toISOString(),
         })
         callback()
-      } catch (error) {
-        callback(error)
-      }
-    })
+      },
+      (error) => callback(error),
+    )
   },
 })
 

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
-import { Redis } from 'ioredis'
-import { freePort, portAnswers } from '../net.js'
+import net from 'node:net'
+import { freePort } from '../net.js'
 import { startLocalPostgres } from '../postgres/index.js'
 import { redisServerInstalled, startRedisServer } from '../redis-server.js'
 import type { LauncherConfig } from './config.js'
@@ -28,24 +28,34 @@ export async function providePostgres(config: LauncherConfig, say: (s: string) =
   return { url: server.url, source: `embedded PostgreSQL in ${dataDir}`, stop: server.stop, process: processInfo }
 }
 
-async function answersPing(url: string): Promise<boolean> {
-  const redis = new Redis(url, { lazyConnect: true, connectTimeout: 1000, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  redis.on('error', () => {})
-  try {
-    await redis.connect()
-    return (await redis.ping()) === 'PONG'
-  } catch {
-    return false
-  } finally {
-    redis.disconnect()
-  }
+/**
+ * Whether a Redis on 127.0.0.1:port answers PING without a password: spoken over a bare socket
+ * (Redis' protocol takes the inline command as is), so the launcher does not load a Redis client.
+ */
+function redisAnswersPing(port: number, timeoutMs = 1000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host: '127.0.0.1' })
+    let reply = ''
+    const done = (ok: boolean) => {
+      socket.destroy()
+      resolve(ok)
+    }
+    socket.setTimeout(timeoutMs, () => done(false))
+    socket.once('connect', () => socket.write('PING\r\n'))
+    socket.on('data', (chunk) => {
+      reply += chunk.toString()
+      if (reply.includes('\r\n')) done(reply.startsWith('+PONG'))
+    })
+    socket.once('error', () => done(false))
+    socket.once('close', () => done(false))
+  })
 }
 
 /** REDIS_URL; else a Redis on 127.0.0.1:6379; else a durable redis-server we launch; else say how to get one. */
 export async function provideRedis(config: LauncherConfig): Promise<Backing> {
   if (config.REDIS_URL) return { url: config.REDIS_URL, source: 'REDIS_URL' }
   const local = 'redis://127.0.0.1:6379'
-  if ((await portAnswers(6379)) && (await answersPing(local))) return { url: local, source: 'Redis on 127.0.0.1:6379' }
+  if (await redisAnswersPing(6379)) return { url: local, source: 'Redis on 127.0.0.1:6379' }
   if (!redisServerInstalled()) {
     throw new Error(
       'Redis is needed and none was found. Install it (Debian/Ubuntu: sudo apt-get install redis-server; macOS: brew install redis), ' +
@@ -59,11 +69,14 @@ export async function provideRedis(config: LauncherConfig): Promise<Backing> {
   return { url: server.url, source: `redis-server (AOF) in ${dir}`, stop: server.stop, process: processInfo }
 }
 
+/** The secrets a stack keeps in DATA_DIR when they are not given in the environment. */
+export type StackSecretFile = 'internal-token' | 'signing-key-secret' | 'provider-token-secret' | 'backup-key'
+
 /**
  * A secret of the stack: the one given in the environment, or one generated on the first start and
  * kept in DATA_DIR (readable by its owner only), so later starts reuse it.
  */
-export function stackSecret(config: LauncherConfig, file: 'internal-token' | 'signing-key-secret', given: string | undefined): string {
+export function stackSecret(config: LauncherConfig, file: StackSecretFile, given: string | undefined): string {
   if (given) return given
   const where = path.join(config.dataDir, file)
   if (existsSync(where)) return readFileSync(where, 'utf8').trim()

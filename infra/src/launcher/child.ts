@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createWriteStream } from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import readline from 'node:readline'
-import { SHUTDOWN_GRACE_MS } from '@hearing/service-kit'
-import { runCommand } from '../command.js'
+import { SHUTDOWN_GRACE_MS } from '@hearing/service-kit/shutdown'
 import { REPO_ROOT, type ProcessSpec } from './paths.js'
 
 export interface Child {
@@ -54,6 +54,22 @@ export function startChild(spec: ProcessSpec, script: string, env: NodeJS.Proces
   return { name: spec.name, script: scriptPath, process: child, exited }
 }
 
+/**
+ * The status a plain GET of `url` answers, or undefined when nothing answers in time. node:http
+ * rather than fetch: the launcher polls several processes every 150 ms while they boot, and fetch's
+ * machinery took a sizeable share of the CPU a start needs.
+ */
+function statusOf(url: string, timeoutMs: number): Promise<number | undefined> {
+  return new Promise((resolve) => {
+    const req = http.get(url, { timeout: timeoutMs, agent: false }, (res) => {
+      res.resume()
+      resolve(res.statusCode)
+    })
+    req.once('timeout', () => req.destroy())
+    req.once('error', () => resolve(undefined))
+  })
+}
+
 /** Polls a readiness URL until it answers 200; fails early if the process dies. */
 export async function waitUntilReady(child: Child, url: string, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -61,12 +77,7 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs = 60_0
   void child.exited.then(() => (died = true))
   while (Date.now() < deadline) {
     if (died) throw new Error(`${child.name} exited before it was ready (see its log above or in the logs directory)`)
-    try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(2000) })
-      if (res.status === 200) return
-    } catch {
-      // not listening yet
-    }
+    if ((await statusOf(url, 2000)) === 200) return
     await new Promise((r) => setTimeout(r, 150))
   }
   throw new Error(`${child.name} was not ready within ${timeoutMs / 1000} s (${url})`)
@@ -82,9 +93,4 @@ export async function stopChild(child: Child, graceMs = STOP_GRACE_MS): Promise<
   const timer = setTimeout(() => child.process.kill('SIGKILL'), graceMs)
   await child.exited
   clearTimeout(timer)
-}
-
-/** Runs a script of ours to completion (migrations, admin bootstrap); rejects with its output on failure. */
-export function runToCompletion(spec: ProcessSpec, script: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return runCommand(process.execPath, [path.join(REPO_ROOT, spec.dir, 'dist', script)], { cwd: path.join(REPO_ROOT, spec.dir), env, label: `${spec.name} ${script}` })
 }

@@ -10,8 +10,11 @@ const schema = z.object({
   REDIS_URL: z.string().refine((v) => /^rediss?:\/\//.test(v), 'must be a redis:// URL').optional(),
   INTERNAL_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   SIGNING_KEY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  PROVIDER_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Copies of every service (1 to 5); the gateway balances across them. */
   REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  /** The launcher's own /healthz on 127.0.0.1 (0: any free port, printed at start). */
+  LAUNCHER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 

@@ -1,65 +1,51 @@
-import { mkdirSync } from 'node:fs'
+import { appendFileSync, mkdirSync } from 'node:fs'
 import path from 'node:path'
 import { freePort, portAnswers } from '../net.js'
 import { stackSecret, providePostgres, provideRedis, type Backing } from './backing-services.js'
-import { runToCompletion, startChild, stopChild, waitUntilReady, type Child } from './child.js'
+import { startChild, type Child } from './child.js'
+import { runCommand } from '../command.js'
 import { launcherConfig, redisPrefixes } from './config.js'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { acquireLock } from './lock.js'
-import { forgetProcesses, reapProcesses, recordProcess } from './stack-pids.js'
-import { GATEWAY, pick, SERVICES } from './paths.js'
+import { forgetProcesses, reapProcesses, recordProcess, replaceProcess } from './stack-pids.js'
+import { startReaper, type ReaperWatch } from './reaper-watch.js'
+import { Supervisor } from './supervisor.js'
+import { alreadyPrepared, preparationFingerprint } from './schema-stamp.js'
+import { startHealthServer } from './health-server.js'
+import { GATEWAY, pick, REPO_ROOT, SERVICES } from './paths.js'
 import { buildWeb, WEB_DIST_DIR, webBuildIsStale } from './web-build.js'
+import { mailCatcher } from './mail-catcher.js'
+import type { BackupSchedule } from '../backup/schedule.js'
 
 /**
  * `npm start`: the whole product on one machine. Builds the SPA when stale, provides PostgreSQL and
- * Redis, migrates and seeds, starts the five services and the gateway, and on Ctrl-C or SIGTERM
- * stops everything it started.
+ * Redis, migrates and seeds, starts the five services and the gateway and keeps them running (one
+ * that exits is started again: supervisor.ts), and on Ctrl-C or SIGTERM stops everything it started.
  */
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const started = Date.now()
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
 
-const children: Child[] = []
+let supervisor: Supervisor | undefined
+let closeHealth: (() => Promise<void>) | undefined
 const backing: Backing[] = []
 let releaseLock: (() => void) | undefined
-let reaper: ChildProcess | undefined
+let reaper: ReaperWatch | undefined
 let dataDir: string | undefined
 let stopping: Promise<void> | undefined
+let backups: BackupSchedule | undefined
 
 function stopAll(): Promise<void> {
   return (stopping ??= (async () => {
+    await backups?.stop()
     // The gateway first so no new requests arrive, then the services, then their stores.
-    for (const child of [...children].reverse()) await stopChild(child)
+    await supervisor?.stopAll()
+    await closeHealth?.()
     for (const b of [...backing].reverse()) await b.stop?.().catch(() => {})
-    await stopReaper()
+    await reaper?.stop()
     if (dataDir) forgetProcesses(dataDir)
     releaseLock?.()
   })())
-}
-
-/** A normal stop needs no reaper: end it, and wait so it is gone before we are. */
-async function stopReaper(): Promise<void> {
-  const child = reaper
-  if (!child || child.exitCode !== null || child.signalCode !== null) return
-  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  child.kill('SIGTERM')
-  await Promise.race([gone, new Promise((r) => setTimeout(r, 2000))])
-}
-
-/**
- * Whatever ends this launcher, its stack ends with it: a reaper child watches it and stops every
- * recorded process should it vanish without doing so itself (kill -9, a crash, the OOM killer).
- */
-function startReaper(dir: string): ChildProcess {
-  const script = fileURLToPath(new URL('./reaper.js', import.meta.url))
-  // A shell does the waiting (an idle Node process would hold ~40 MB all along): it checks every
-  // second whether it still has the launcher as its parent, and only then starts Node to reap.
-  const watch = 'while [ "$(cut -d " " -f 4 /proc/$$/stat)" = "$1" ]; do sleep 1; done; exec "$2" "$3" "$4"'
-  // detached: a terminal's Ctrl-C must not end the reaper while the launcher is still stopping the stack.
-  const child = spawn('/bin/sh', ['-c', watch, 'hearing-reaper', String(process.pid), process.execPath, script, dir], { stdio: 'ignore', detached: true })
-  child.unref()
-  return child
 }
 
 async function shutdown(reason: string, code: number) {
@@ -86,23 +72,32 @@ async function main() {
   reaper = startReaper(config.dataDir)
   const logDir = path.join(config.dataDir, 'logs')
   mkdirSync(logDir, { recursive: true })
+  // What happens to the processes (exits, restarts, crash loops): on the console and in launcher.log.
+  const report = (line: string) => {
+    say(line)
+    appendFileSync(path.join(logDir, 'launcher.log'), `${new Date().toISOString()} ${line}\n`)
+  }
+  const dir = config.dataDir
+  supervisor = new Supervisor({ say: report, onStart: (child, previous) => record(dir, child, previous) })
 
   if (webBuildIsStale()) {
     say('Building the web app...')
     await buildWeb()
   }
 
+  // No SMTP_URL: e-mails go to a local catcher whose web inbox a person can read. Everything from
+  // here on starts as soon as what it needs is known, and the banner waits for all of it at the end.
+  const mail = process.env.SMTP_URL ? undefined : await mailCatcher(config.dataDir, logDir, say)
+  const readiness: Promise<void>[] = mail ? [supervisor.add(mail.process)] : []
+  // Awaited with the rest at the end; a failure meanwhile (say, the database's) must not surface as unhandled.
+  for (const ready of readiness) ready.catch(() => {})
   const [postgres, redis] = await Promise.all([providePostgres(config, say), provideRedis(config)])
   backing.push(postgres, redis)
   for (const b of [postgres, redis]) if (b.process) recordProcess(config.dataDir, b.process)
   say(`PostgreSQL: ${postgres.source}`)
   say(`Redis: ${redis.source}`)
 
-  for (const service of SERVICES) {
-    const out = await runToCompletion(service, 'migrate.js', { PATH: process.env.PATH, DATABASE_URL: postgres.url })
-    if (!out.endsWith('up to date')) say(`Migrated ${out}`)
-  }
-  await bootstrapAdmin(postgres.url)
+  await prepareDatabase(postgres.url)
 
   // REPLICAS copies of every service, each on a port of its own; the gateway balances across them.
   const replicaUrls = new Map<string, string[]>()
@@ -126,7 +121,6 @@ async function main() {
     IDENTITY_JWKS_URL: `${url('identity')}/.well-known/jwks.json`,
   }
 
-  const readiness: Promise<void>[] = []
   for (const service of SERVICES) for (const [i, replicaUrl] of replicaUrls.get(service.name)!.entries()) {
     const env = {
       ...common,
@@ -134,54 +128,61 @@ async function main() {
       PORT: new URL(replicaUrl).port,
       // Seals identity's private signing keys in the database: kept beside it, not in it.
       ...(service.name === 'identity' ? { SIGNING_KEY_SECRET: stackSecret(config, 'signing-key-secret', config.SIGNING_KEY_SECRET) } : {}),
+      // Seals the messaging provider's OAuth tokens in the database, likewise.
+      ...(service.name === 'messaging-sync' ? { PROVIDER_TOKEN_SECRET: stackSecret(config, 'provider-token-secret', config.PROVIDER_TOKEN_SECRET) } : {}),
+      ...(service.name === 'messaging-sync' && mail ? { SMTP_URL: mail.smtpUrl } : {}),
       MESSAGING_INTERNAL_URL: url('messaging-sync'),
       CATALOGUE_INTERNAL_URL: url('catalogue'),
+      // Identity gathers and erases a patient's data in these (and messaging-sync, catalogue).
+      SCHEDULING_INTERNAL_URL: url('scheduling'),
+      CONTENT_INTERNAL_URL: url('content'),
       // Queues of this data directory's stack only, should other stacks share the Redis.
       QUEUE_PREFIX: redisPrefixes(config.dataDir).QUEUE_PREFIX,
     }
-    const child = startChild(config.REPLICAS > 1 ? { ...service, name: `${service.name}-${i + 1}` } : service, 'server.js', env, logDir, say)
-    children.push(child)
-    record(config.dataDir, child)
-    watch(child)
-    readiness.push(waitUntilReady(child, `${replicaUrl}/readyz`))
+    const spec = config.REPLICAS > 1 ? { ...service, name: `${service.name}-${i + 1}` } : service
+    readiness.push(supervisor.add({ name: spec.name, start: () => startChild(spec, 'server.js', env, logDir, say), readyUrl: `${replicaUrl}/readyz` }))
   }
-  await Promise.all(readiness)
 
+  // The gateway alongside the services: it answers 503 for a service until that one is up.
   const gatewayEnv: NodeJS.ProcessEnv = { ...common, ...pick(process.env, GATEWAY.passThrough), HOST: '0.0.0.0', PORT: String(config.PORT), WEB_DIST_DIR,
     // Rate-limit counters of this stack only, like its queues.
     RATE_LIMIT_PREFIX: redisPrefixes(config.dataDir).RATE_LIMIT_PREFIX,
   }
   for (const service of SERVICES) gatewayEnv[service.gatewayEnv] = replicaUrls.get(service.name)!.join(',')
-  const gateway = startChild(GATEWAY, 'server.js', gatewayEnv, logDir, say)
-  children.push(gateway)
-  record(config.dataDir, gateway)
-  watch(gateway)
-  await waitUntilReady(gateway, `http://127.0.0.1:${config.PORT}/readyz`)
+  readiness.push(supervisor.add({ name: GATEWAY.name, start: () => startChild(GATEWAY, 'server.js', gatewayEnv, logDir, say), readyUrl: `http://127.0.0.1:${config.PORT}/readyz` }))
+  await Promise.all(readiness)
+  const health = await startHealthServer(supervisor, config.LAUNCHER_HEALTH_PORT)
+  closeHealth = health.close
 
   say(`\nReady in ${elapsed()}: http://localhost:${config.PORT}`)
-  say(`Logs: ${logDir}. Press Ctrl-C to stop.`)
+  // Loaded once the site is up: nothing of it is needed before the first nightly backup.
+  const { startStackBackups } = await import('../backup/stack.js')
+  backups = startStackBackups(config, postgres.url, say)
+  if (mail) say(`Mail inbox: ${mail.inboxUrl} (e-mails stay on this machine: set SMTP_URL so that real patients receive them)`)
+  if (backups) say(`Backups: ${backups.description}.`)
+  say(`Logs: ${logDir}. Launcher health: ${health.url}. Press Ctrl-C to stop.`)
 }
 
 /**
- * The first admin account: from ADMIN_EMAIL/ADMIN_PASSWORD, else generated and printed once by
- * identity's bootstrap script (it does nothing when an admin exists).
+ * Every schema migrated and seeded, and the first admin account: from ADMIN_EMAIL/ADMIN_PASSWORD,
+ * else generated and printed once (nothing when an admin exists). One process: prepare-database.ts;
+ * none at all when the database was prepared by this very build already (schema-stamp.ts).
  */
-async function bootstrapAdmin(databaseUrl: string) {
-  const identity = SERVICES[0]!
-  const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, ...pick(process.env, ['ADMIN_EMAIL', 'ADMIN_PASSWORD']) }
-  const out = await runToCompletion(identity, 'bootstrap-admin.js', env)
+async function prepareDatabase(databaseUrl: string) {
+  const fingerprint = preparationFingerprint()
+  if (await alreadyPrepared(databaseUrl, fingerprint)) return
+  const env = { PATH: process.env.PATH, DATABASE_URL: databaseUrl, PREPARED_FINGERPRINT: fingerprint, ...pick(process.env, ['ADMIN_EMAIL', 'ADMIN_PASSWORD']) }
+  const script = fileURLToPath(new URL('./prepare-database.js', import.meta.url))
+  const out = await runCommand(process.execPath, [script], { cwd: REPO_ROOT, env, label: 'preparing the database' })
   if (out) say(out)
 }
 
-function record(dir: string, child: Child) {
-  if (child.process.pid) recordProcess(dir, { pid: child.process.pid, match: child.script, signal: 'SIGTERM' })
-}
-
-/** A process that dies on its own takes the whole stack down: a half-running site helps nobody. */
-function watch(child: Child) {
-  void child.exited.then((code) => {
-    if (!stopping) void shutdown(`${child.name} exited unexpectedly (code ${code})`, 1)
-  })
+/** Written down for the reaper as it starts; a restarted process replaces its predecessor's entry. */
+function record(dir: string, child: Child, previous?: Child) {
+  if (!child.process.pid) return
+  const entry = { pid: child.process.pid, match: child.script, signal: 'SIGTERM' as const }
+  if (previous?.process.pid) replaceProcess(dir, previous.process.pid, entry)
+  else recordProcess(dir, entry)
 }
 
 main().catch(async (err: unknown) => {

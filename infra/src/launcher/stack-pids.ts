@@ -28,6 +28,16 @@ export function recordProcess(dataDir: string, entry: StackProcess): void {
   writeFileSync(fileOf(dataDir), JSON.stringify([...read(dataDir), entry]), { mode: 0o600 })
 }
 
+/** A process was started again in place of another (supervisor.ts): the new pid replaces the old one. */
+export function replaceProcess(dataDir: string, previousPid: number, entry: StackProcess): void {
+  // In its predecessor's place: the reaper stops them in reverse start order.
+  const all = read(dataDir)
+  const at = all.findIndex((p) => p.pid === previousPid)
+  if (at < 0) all.push(entry)
+  else all[at] = entry
+  writeFileSync(fileOf(dataDir), JSON.stringify(all), { mode: 0o600 })
+}
+
 export function forgetProcesses(dataDir: string): void {
   rmSync(fileOf(dataDir), { force: true })
 }

@@ -37,7 +37,7 @@ async function binaries(): Promise<Binaries> {
 }
 
 /** PostgreSQL refuses to run as root: run it as the 'postgres' system user, creating it when missing. */
-function runAsIds(): { uid: number; gid: number } | undefined {
+export function runAsIds(): { uid: number; gid: number } | undefined {
   if (process.getuid?.() !== 0) return undefined
   const ids = () => ({
     uid: Number(execFileSync('id', ['-u', 'postgres']).toString().trim()),

@@ -1,21 +1,22 @@
-import { spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { availableParallelism, tmpdir } from 'node:os'
 import path from 'node:path'
 import { SERVICE_REGISTRY } from '@hearing/contracts'
 import { REPO_ROOT } from '../launcher/paths.js'
-import { freePort } from '../net.js'
-import { startTemporaryPostgres } from '../postgres/index.js'
-import { startTestRedis } from '../redis-server.js'
 import { coverageShortfalls, coverageThresholds } from './coverage.js'
+import { run, say, stopAllCommands } from './processes.js'
+import { lintStage, typesStage, webBuildStage, type StageResult } from './stages.js'
+import { startRunStores, type RunStores } from './stores.js'
 
 /**
- * `npm test`: every workspace's tap suite against one shared PostgreSQL and Redis (each test makes
- * its own database and its own Redis key prefix, so suites run side by side), the SPA's component
- * tests (Vitest), then the Playwright journeys through the whole stack. Ends with the plain line
- * "N passed, N failed".
+ * `npm test`: the stages (lint, the tests' types, the web build), every workspace's tap suite against
+ * one shared PostgreSQL and Redis (each test makes its own database and its own Redis key prefix, so
+ * suites run side by side), the SPA's component tests (Vitest), then the Playwright journeys through
+ * the whole stack. The summary gives each stage and suite its own line with its duration, and ends
+ * with the plain line "N passed, N failed", which counts tests only: a stage is not a test, but a
+ * failed stage fails the run.
  *
- * The web build runs alongside the service suites: only the stages that start the real stack
+ * The web build runs alongside the service suites: only the suites that start the real stack
  * (infra's launcher test and Playwright) wait for it.
  */
 const SERVICE_SUITES = ['services/kit', ...SERVICE_REGISTRY.map((s) => s.dir), 'gateway']
@@ -23,7 +24,6 @@ const STACK_SUITES = ['infra']
 /** The SPA's component tests: no database, no stack, no build. */
 const WEB_COMPONENTS = 'web components'
 const LINT = 'lint'
-/** The tests type-checked with their sources (each workspace's tsconfig.test.json; `tsc -b` builds src only). */
 const TYPES = 'test types'
 /** Suites running at once; each runs two test files at a time. */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? Math.max(1, Math.min(3, availableParallelism())))
@@ -33,25 +33,6 @@ interface Tally {
   passed: number
   failed: number
   seconds: number
-}
-
-const say = (line: string) => process.stdout.write(`${line}\n`)
-
-/** Runs a command and hands back its output; printed as one block when it ends, so suites running side by side stay readable. */
-function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, title: string): Promise<{ code: number | null; output: string; seconds: number }> {
-  const started = Date.now()
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    const collect = (chunk: Buffer) => (output += chunk.toString())
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
-    child.once('exit', (code) => {
-      const seconds = (Date.now() - started) / 1000
-      say(`\n=== ${title} (${seconds.toFixed(0)} s) ===\n${output.trimEnd()}`)
-      resolve({ code, output, seconds })
-    })
-  })
 }
 
 /** tap's closing summary reads like `# { total: 12, pass: 11, fail: 1 }`. */
@@ -76,40 +57,21 @@ async function pool<T, R>(items: T[], limit: number, task: (item: T) => Promise<
   return results
 }
 
-async function webBuild(): Promise<void> {
-  const web = await run('npm', ['run', 'build', '--silent', '-w', 'web'], REPO_ROOT, process.env, 'web build')
-  if (web.code !== 0) throw new Error('web build failed')
-}
-
-async function unitSuites(webBuilt: Promise<void>): Promise<Tally[]> {
-  const env: NodeJS.ProcessEnv = { ...process.env, TESTCONTAINERS: process.env.TESTCONTAINERS ?? '0' }
-  const cleanup: Array<() => Promise<void>> = []
-  if (!env.TEST_DATABASE_URL) {
-    const pg = await startTemporaryPostgres(await freePort())
-    cleanup.push(pg.stop)
-    env.TEST_DATABASE_URL = pg.url
-  }
-  if (!env.TEST_REDIS_URL) {
-    const redis = await startTestRedis(await freePort())
-    cleanup.push(redis.stop)
-    env.TEST_REDIS_URL = redis.url
-  }
-  const tap = async (workspace: string) => {
+/** Each workspace's suite, and the stages, at most CONCURRENCY at a time; the stack's suites wait for the web build. */
+async function unitSuites(env: NodeJS.ProcessEnv, webBuilt: Promise<StageResult>, stages: StageResult[]): Promise<Tally[]> {
+  const tap = async (workspace: string): Promise<Tally | undefined> => {
+    if (workspace === LINT) return void stages.push(await lintStage())
+    if (workspace === TYPES) return void stages.push(await typesStage())
     if (workspace === WEB_COMPONENTS) return webComponentSuite()
-    if (workspace === LINT) return lintSuite()
-    if (workspace === TYPES) return typesSuite()
-    if (STACK_SUITES.includes(workspace)) await webBuilt
+    if (STACK_SUITES.includes(workspace) && !(await webBuilt).ok) return { suite: workspace, passed: 0, failed: 1, seconds: 0 }
     const { code, output, seconds } = await run('npx', ['tap', '--reporter=tap', '--jobs=2'], path.join(REPO_ROOT, workspace), env, workspace)
     const tally = tapTally(workspace, output, code, seconds)
     const shortfalls = coverageShortfalls(output, coverageThresholds(path.join(REPO_ROOT, workspace)))
     for (const line of shortfalls) say(`${workspace}: ${line}`)
     return { ...tally, failed: tally.failed + shortfalls.length }
   }
-  try {
-    return await pool([LINT, TYPES, ...SERVICE_SUITES, WEB_COMPONENTS, ...STACK_SUITES], CONCURRENCY, tap)
-  } finally {
-    for (const stop of cleanup.reverse()) await stop().catch(() => {})
-  }
+  const tallies = await pool([LINT, TYPES, ...SERVICE_SUITES, WEB_COMPONENTS, ...STACK_SUITES], CONCURRENCY, tap)
+  return tallies.filter((t): t is Tally => t !== undefined)
 }
 
 /** Vitest in web, tallied from its JSON report (numPassedTests / numFailedTests). */
@@ -130,42 +92,6 @@ async function webComponentSuite(): Promise<Tally> {
   }
 }
 
-/** ESLint over the repository (eslint.config.js): each file without an error passes, each file with one fails. */
-async function lintSuite(): Promise<Tally> {
-  const reportDir = mkdtempSync(path.join(tmpdir(), 'hc-lint-'))
-  const report = path.join(reportDir, 'report.json')
-  try {
-    const { code, seconds } = await run('npx', ['eslint', '.', '--format=json', `--output-file=${report}`], REPO_ROOT, process.env, LINT)
-    try {
-      type Problem = { line: number; ruleId: string | null; message: string; severity: number }
-      const files = JSON.parse(readFileSync(report, 'utf8')) as Array<{ filePath: string; errorCount: number; messages: Problem[] }>
-      for (const file of files) {
-        for (const m of file.messages) say(`${path.relative(REPO_ROOT, file.filePath)}:${m.line} ${m.severity === 2 ? 'error' : 'warning'} ${m.message} (${m.ruleId ?? 'parse'})`)
-      }
-      const failed = files.filter((f) => f.errorCount > 0).length
-      return { suite: LINT, passed: files.length - failed, failed: failed || (code === 0 ? 0 : 1), seconds }
-    } catch {
-      return { suite: LINT, passed: 0, failed: 1, seconds }
-    }
-  } finally {
-    rmSync(reportDir, { recursive: true, force: true })
-  }
-}
-
-/** tsc over each workspace's tests: a workspace whose tests and sources type-check passes. */
-async function typesSuite(): Promise<Tally> {
-  const started = Date.now()
-  let passed = 0
-  let failed = 0
-  for (const workspace of [...SERVICE_SUITES, ...STACK_SUITES]) {
-    // Printed by run(): the errors, if any.
-    const { code } = await run('npx', ['tsc', '-p', 'tsconfig.test.json'], path.join(REPO_ROOT, workspace), process.env, `${TYPES}: ${workspace}`)
-    if (code === 0) passed++
-    else failed++
-  }
-  return { suite: TYPES, passed, failed, seconds: (Date.now() - started) / 1000 }
-}
-
 async function e2eSuite(): Promise<Tally> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'hc-pw-'))
   const report = path.join(reportDir, 'report.json')
@@ -182,30 +108,58 @@ async function e2eSuite(): Promise<Tally> {
   }
 }
 
+let storesStarting: Promise<RunStores> | undefined
+
 async function main() {
   const only = process.argv.includes('--only') ? process.argv[process.argv.indexOf('--only') + 1] : undefined
   const started = Date.now()
-  const webBuilt = webBuild()
-  webBuilt.catch(() => {}) // awaited by the stages that need it
+  const stages: StageResult[] = []
+  const webBuilt = webBuildStage().then((result) => (stages.push(result), result))
 
   const tallies: Tally[] = []
-  if (only !== 'e2e') tallies.push(...(await unitSuites(webBuilt)))
-  if (only !== 'unit') {
-    await webBuilt
-    tallies.push(await e2eSuite())
+  if (only !== 'e2e') {
+    const storesStarted = Date.now()
+    const stores = await (storesStarting = startRunStores(process.env))
+    stages.push({ stage: 'test stores', ok: true, seconds: (Date.now() - storesStarted) / 1000, note: 'PostgreSQL and Redis for the run' })
+    const env: NodeJS.ProcessEnv = { ...process.env, TESTCONTAINERS: process.env.TESTCONTAINERS ?? '0', ...stores.env }
+    try {
+      tallies.push(...(await unitSuites(env, webBuilt, stages)))
+    } finally {
+      await stores.stop()
+    }
   }
+  if (only !== 'unit') {
+    if ((await webBuilt).ok) tallies.push(await e2eSuite())
+    else tallies.push({ suite: 'playwright', passed: 0, failed: 1, seconds: 0 })
+  }
+  await webBuilt
 
   say('\n=== Summary ===')
+  for (const s of stages) say(`${s.stage.padEnd(26)} ${s.ok ? 'ok    ' : 'FAILED'} ${s.note}  (${s.seconds.toFixed(0)} s)`)
   for (const t of tallies) say(`${t.suite.padEnd(26)} ${t.passed} passed, ${t.failed} failed  (${t.seconds.toFixed(0)} s)`)
   const passed = tallies.reduce((n, t) => n + t.passed, 0)
   const failed = tallies.reduce((n, t) => n + t.failed, 0)
+  const failedStages = stages.filter((s) => !s.ok).map((s) => s.stage)
   say(`(${((Date.now() - started) / 1000).toFixed(0)} s)`)
+  if (failedStages.length) say(`failed stages: ${failedStages.join(', ')}`)
   say(`${passed} passed, ${failed} failed`)
-  process.exit(failed === 0 ? 0 : 1)
+  process.exit(failed === 0 && failedStages.length === 0 ? 0 : 1)
 }
+
+/** Stopped from outside (a timeout's SIGTERM, Ctrl-C): end the suites, then the run's stores. */
+async function interrupted(signal: NodeJS.Signals) {
+  say(`\n${signal} received: stopping the test run...`)
+  await stopAllCommands()
+  // Stores still starting are waited for, so that none is left running unrecorded.
+  const stores = await storesStarting?.catch(() => undefined)
+  await stores?.stop().catch(() => {})
+  process.exit(signal === 'SIGINT' ? 130 : 143)
+}
+process.once('SIGINT', () => void interrupted('SIGINT'))
+process.once('SIGTERM', () => void interrupted('SIGTERM'))
 
 main().catch((err: unknown) => {
   say(`test run aborted: ${err instanceof Error ? err.message : String(err)}`)
   say('0 passed, 1 failed')
-  process.exit(1)
+  process.exit(1) // the stores were stopped on the way out (main's finally, or startRunStores itself)
 })

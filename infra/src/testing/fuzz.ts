@@ -1,51 +1,83 @@
 import { routesOf, type DeclaredRoute } from '@hearing/service-kit'
+import fc from 'fast-check'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import { hostileText, hostileVariant, validValue, type Json, type JsonSchema } from './arbitraries.js'
 
 /**
- * A schema-driven fuzzer: for every route an app declares, a plausible request is built from the
- * route's zod schemas, then each field (and each path parameter and query value) in turn is
- * replaced by hostile values. Whatever the input, a service must answer below 500.
+ * A schema-driven fuzzer: for every route, requests are drawn (fast-check) from the route's schemas,
+ * a few valid and most with one thing hostile: a path parameter, a query value or a body field.
+ * Whatever the input, a service must answer below 500. This file fuzzes an app in process; the
+ * running stack is fuzzed from its OpenAPI documents (openapi.ts) with the same requests.
  */
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json }
-type JsonSchema = {
-  type?: string | string[]
-  properties?: Record<string, JsonSchema>
-  items?: JsonSchema
-  enum?: Json[]
-  const?: Json
-  anyOf?: JsonSchema[]
-  oneOf?: JsonSchema[]
-  allOf?: JsonSchema[]
-  format?: string
-  minLength?: number
-  minimum?: number
+
+export { HOSTILE_STRINGS } from './arbitraries.js'
+
+/** What the fuzzer needs of a route: its method, its path (/things/:id) and JSON Schemas of its inputs. */
+export interface RouteShape {
+  method: string
+  url: string
+  params: Record<string, JsonSchema | undefined>
+  query?: JsonSchema
+  body?: JsonSchema
 }
 
-/** Strings no field should ever turn into a 500. */
-export const HOSTILE_STRINGS: readonly string[] = [
-  '\u0000',
-  'Ada\u0000Lovelace',
-  '\ud800',
-  'x\udfffy',
-  'Bob\u202Enimda',
-  '\u0007\u001b[31m',
-  'a'.repeat(201),
-  'é'.repeat(5000),
-  '😀'.repeat(300),
-  "' or 1=1 --",
-  '<script>alert(1)</script>',
-  '../../etc/passwd',
-  '%00',
-  ' ',
-  '',
-  '-1',
-  '1e309',
-  'NaN',
-  '00000000-0000-0000-0000-000000000000',
-]
+export interface FuzzRequest {
+  method: string
+  url: string
+  payload?: Json
+  headers: Record<string, string>
+}
 
-const HOSTILE_VALUES: readonly Json[] = [...HOSTILE_STRINGS, null, true, 0, -1, 1.5, 1e308, [], {}, ['a'], { nested: { deeper: 'x' } }]
+/** The fixed seed makes a run repeatable; FUZZ_SEED explores others. */
+export const FUZZ_SEED = Number(process.env.FUZZ_SEED ?? 20_211_021)
+
+/** Percent-encodes; a lone surrogate becomes the bytes of one (ED A0 80), which are not valid UTF-8. */
+function encode(value: string): string {
+  return encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, '\uFFFD')).replaceAll('%EF%BF%BD', '%ED%A0%80')
+}
+
+const asText = (value: Json): string => (typeof value === 'string' ? value : JSON.stringify(value))
+
+function urlOf(route: RouteShape, params: Record<string, string>, query: Json): string {
+  const path = route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encode(params[name] ?? 'x'))
+  const entries = query && typeof query === 'object' && !Array.isArray(query) ? Object.entries(query) : []
+  // An array is the key repeated, as a browser's form sends it.
+  const parts = entries.flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((one) => `${encode(k)}=${encode(asText(one))}`))
+  return parts.length ? `${path}?${parts.join('&')}` : path
+}
+
+const hasBody = (method: string) => !['GET', 'DELETE', 'HEAD', 'OPTIONS'].includes(method)
+
+/** Requests to one route: some valid, most with one part hostile. */
+export function requestArbitrary(route: RouteShape): fc.Arbitrary<Omit<FuzzRequest, 'headers'>> {
+  const paramEntries = Object.entries(route.params)
+  const params = fc.record(Object.fromEntries(paramEntries.map(([name, schema]) => [name, schema ? validValue(schema).map(asText) : fc.constant('x')])))
+  const query = route.query ? validValue(route.query) : fc.constant({})
+  const body = hasBody(route.method) ? validValue(route.body) : fc.constant(undefined)
+  const request = (p: Record<string, string>, q: Json, payload: Json | undefined) => ({ method: route.method, url: urlOf(route, p, q), payload })
+
+  const variants: fc.Arbitrary<Omit<FuzzRequest, 'headers'>>[] = [fc.tuple(params, query, body).map(([p, q, b]) => request(p, q, b))]
+  if (paramEntries.length) {
+    const badParam = fc.constantFrom(...paramEntries).chain(([name, schema]) => hostileText(schema).map((bad) => [name, bad] as const))
+    variants.push(fc.tuple(params, badParam, query, body).map(([p, [name, bad], q, b]) => request({ ...p, [name]: bad }, q, b)))
+  }
+  const queryFields = Object.entries(route.query?.properties ?? {})
+  if (queryFields.length) {
+    const badValue = fc.constantFrom(...queryFields).chain(([key, schema]) =>
+      fc.oneof(hostileText(schema), fc.array(fc.constantFrom('a', 'b'), { minLength: 2, maxLength: 3 })).map((bad) => [key, bad] as const),
+    )
+    variants.push(fc.tuple(params, query, badValue, body).map(([p, q, [key, bad], b]) => request(p, { ...(q as object), [key]: bad }, b)))
+  }
+  if (hasBody(route.method)) variants.push(fc.tuple(params, query, hostileVariant(route.body)).map(([p, q, b]) => request(p, q, b)))
+  // Valid requests once in a while; the hostile kinds share the rest.
+  return fc.oneof({ arbitrary: variants[0]!, weight: 1 }, ...variants.slice(1).map((arbitrary) => ({ arbitrary, weight: 3 })))
+}
+
+/** `runs` requests to one route, the same ones for the same seed. */
+export function requestsFor(route: RouteShape, headers: Record<string, string> = {}, { runs = 60, seed = FUZZ_SEED } = {}): FuzzRequest[] {
+  return fc.sample(requestArbitrary(route), { numRuns: runs, seed }).map((req) => ({ ...req, headers: { ...headers } }))
+}
 
 function toJsonSchema(schema: unknown): JsonSchema | undefined {
   if (!(schema instanceof z.ZodType)) return undefined
@@ -56,115 +88,59 @@ function toJsonSchema(schema: unknown): JsonSchema | undefined {
   }
 }
 
-/** A value the schema probably accepts: the starting point that hostile values replace one at a time. */
-function sample(schema: JsonSchema | undefined): Json {
-  if (!schema) return 'x'
-  if (schema.const !== undefined) return schema.const
-  if (schema.enum?.length) return schema.enum[0]!
-  const choice = schema.anyOf?.[0] ?? schema.oneOf?.[0] ?? schema.allOf?.[0]
-  if (choice) return sample(choice)
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type
-  switch (type) {
-    case 'object':
-      return Object.fromEntries(Object.entries(schema.properties ?? {}).map(([k, v]) => [k, sample(v)]))
-    case 'array':
-      return [sample(schema.items)]
-    case 'integer':
-    case 'number':
-      return schema.minimum ?? 1
-    case 'boolean':
-      return true
-    case 'null':
-      return null
-    default:
-      if (schema.format === 'email') return 'fuzz@example.com'
-      if (schema.format === 'uuid') return '3f0c6a52-8d1e-4c7a-9b1e-6a2f1d9e0a01'
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1))
+/** A declared route (zod schemas) as the fuzzer reads it. */
+export function shapeOf(route: DeclaredRoute): RouteShape {
+  const params = toJsonSchema(route.schema?.params)?.properties ?? {}
+  const names = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!)
+  return {
+    method: route.method,
+    url: route.url,
+    params: Object.fromEntries(names.map((name) => [name, params[name]])),
+    query: toJsonSchema(route.schema?.querystring),
+    body: toJsonSchema(route.schema?.body),
   }
-}
-
-/** Every way of replacing one leaf of `value` (depth-first) with a hostile value, plus hostile wholes. */
-function mutations(value: Json): Json[] {
-  const out: Json[] = [...HOSTILE_VALUES]
-  if (value && typeof value === 'object' && !Array.isArray(value)) {
-    for (const key of Object.keys(value)) {
-      for (const inner of mutations(value[key]!)) out.push({ ...value, [key]: inner })
-    }
-    out.push({ ...value, ['\u0000']: 'x' })
-  }
-  return out
-}
-
-export interface FuzzRequest {
-  method: string
-  url: string
-  payload?: Json
-  headers: Record<string, string>
-}
-
-/** Percent-encodes; a lone surrogate becomes the bytes of one (ED A0 80), which are not valid UTF-8. */
-function encode(value: string): string {
-  return encodeURIComponent(value.replace(/[\uD800-\uDFFF]/gu, '\uFFFD')).replaceAll('%EF%BF%BD', '%ED%A0%80')
-}
-
-function fill(url: string, params: Record<string, string>): string {
-  return url.replace(/:([A-Za-z0-9_]+)/g, (_m, name: string) => encode(params[name] ?? 'x'))
-}
-
-function queryString(query: Record<string, Json>): string {
-  const parts = Object.entries(query).map(([k, v]) => `${encode(k)}=${encode(typeof v === 'string' ? v : JSON.stringify(v))}`)
-  return parts.length ? `?${parts.join('&')}` : ''
-}
-
-/** The requests the fuzzer sends to one route. */
-export function requestsFor(route: DeclaredRoute, headers: Record<string, string> = {}): FuzzRequest[] {
-  const paramNames = [...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!)
-  const baseParams = Object.fromEntries(paramNames.map((n) => [n, 'x']))
-  const baseQuery = sample(toJsonSchema(route.schema?.querystring)) as Record<string, Json>
-  const query = baseQuery && typeof baseQuery === 'object' && !Array.isArray(baseQuery) ? baseQuery : {}
-  const hasBody = route.method !== 'GET' && route.method !== 'DELETE'
-  const baseBody = hasBody ? sample(toJsonSchema(route.schema?.body)) : undefined
-  const at = (params: Record<string, string>, q: Record<string, Json>) => `${fill(route.url, params)}${queryString(q)}`
-  const requests: FuzzRequest[] = []
-  const send = (url: string, payload?: Json) => requests.push({ method: route.method, url, payload, headers: { ...headers } })
-
-  send(at(baseParams, query), baseBody)
-  for (const name of paramNames) {
-    for (const bad of [...HOSTILE_STRINGS, 'a'.repeat(300), 'a'.repeat(5000)]) send(at({ ...baseParams, [name]: bad }, query), baseBody)
-  }
-  for (const key of Object.keys(query)) {
-    for (const bad of HOSTILE_STRINGS) send(at(baseParams, { ...query, [key]: bad }), baseBody)
-    send(at(baseParams, { ...query, [key]: ['a', 'b'] as unknown as Json }), baseBody)
-  }
-  if (hasBody) for (const payload of mutations(baseBody ?? {})) send(at(baseParams, query), payload)
-  return requests
 }
 
 export interface FuzzReport {
   requests: number
   /** Status code -> count. */
   statuses: Record<number, number>
-  /** Requests answered with 500 or more. */
+  /**
+   * Requests answered with 500 or more, or not at all (status 0). A 503 with Retry-After is the
+   * services' deliberate "busy, come back shortly" (a saturated password hasher or pool), not one.
+   */
   failures: Array<{ method: string; url: string; payload?: Json; status: number; body: string }>
 }
 
+export function emptyReport(): FuzzReport {
+  return { requests: 0, statuses: {}, failures: [] }
+}
+
+/** Counts one answer into the report. */
+export function record(report: FuzzReport, req: FuzzRequest, { status, retryAfter, body }: { status: number; retryAfter?: unknown; body: string }): void {
+  report.requests++
+  report.statuses[status] = (report.statuses[status] ?? 0) + 1
+  const shed = status === 503 && typeof retryAfter === 'string' && retryAfter !== ''
+  if ((status >= 500 && !shed) || status === 0) report.failures.push({ method: req.method, url: req.url, payload: req.payload, status, body: body.slice(0, 200) })
+}
+
 interface Injectable {
-  inject(opts: { method: string; url: string; payload?: string; headers: Record<string, string> }): Promise<{ statusCode: number; body: string }>
+  inject(opts: { method: string; url: string; payload?: string; headers: Record<string, string> }): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>
 }
 
 /**
- * Sends every generated request for every route of `app` (optionally filtered), once per header
+ * Sends `runs` generated requests to every route of `app` (optionally filtered), once per header
  * set (e.g. anonymous and an admin's token), and counts the answers.
  */
 export async function fuzzRoutes(
   app: FastifyInstance & Injectable,
-  { headerSets = [{}], skip = () => false }: { headerSets?: Array<Record<string, string>>; skip?: (route: DeclaredRoute) => boolean } = {},
+  { headerSets = [{}], skip = () => false, runs }: { headerSets?: Array<Record<string, string>>; skip?: (route: DeclaredRoute) => boolean; runs?: number } = {},
 ): Promise<FuzzReport> {
-  const report: FuzzReport = { requests: 0, statuses: {}, failures: [] }
+  const report = emptyReport()
   for (const route of routesOf(app)) {
     if (skip(route) || route.url.includes('*')) continue
     for (const headers of headerSets) {
-      for (const req of requestsFor(route, headers)) {
+      for (const req of requestsFor(shapeOf(route), headers, { runs })) {
         const payload = req.payload === undefined ? undefined : JSON.stringify(req.payload)
         const res = await app.inject({
           method: req.method,
@@ -172,9 +148,7 @@ export async function fuzzRoutes(
           payload,
           headers: payload === undefined ? req.headers : { 'content-type': 'application/json', ...req.headers },
         })
-        report.requests++
-        report.statuses[res.statusCode] = (report.statuses[res.statusCode] ?? 0) + 1
-        if (res.statusCode >= 500) report.failures.push({ method: req.method, url: req.url, payload: req.payload, status: res.statusCode, body: res.body.slice(0, 200) })
+        record(report, req, { status: res.statusCode, retryAfter: res.headers['retry-after'], body: res.body })
       }
     }
   }

@@ -13,10 +13,12 @@ export interface IdentityFake {
   setRole(userId: string, role: 'customer' | 'staff' | 'admin'): void
   /** Requests received. */
   checks: number
-  /** What GET /internal/messaging-contacts pages through (confirmed accounts), in id order. */
-  contacts: Array<{ id: string; email: string; first_name: string | null; last_name: string | null; phone: string | null; preferred_location_uid: string | null }>
+  /** What GET /internal/messaging-contacts pages through, in id order (email_verified: true when absent). */
+  contacts: Array<{ id: string; email: string; first_name: string | null; last_name: string | null; phone: string | null; preferred_location_uid: string | null; email_verified?: boolean }>
   /** The next listing requests answer 503 (identity away). */
   failListings: number
+  /** What GET /internal/staff answers: the staff and admins. */
+  staff: Array<{ id: string; name: string; role: 'staff' | 'admin' }>
 }
 
 let started: Promise<IdentityFake> | undefined
@@ -32,6 +34,7 @@ export function identityFake(): Promise<IdentityFake> {
       checks: 0,
       contacts: [],
       failListings: 0,
+      staff: [],
     }
     const server: Server = createServer((req, res) => {
       let body = ''
@@ -50,6 +53,11 @@ export function identityFake(): Promise<IdentityFake> {
           const users = sorted.filter((u) => !after || u.id > after).slice(0, limit)
           res.writeHead(200, { 'content-type': 'application/json' })
           res.end(JSON.stringify({ users, next: users.length === limit ? users[users.length - 1]!.id : null }))
+          return
+        }
+        if (req.method === 'GET' && url.pathname === '/internal/staff') {
+          res.writeHead(200, { 'content-type': 'application/json' })
+          res.end(JSON.stringify({ staff: fake.staff }))
           return
         }
         if (req.method !== 'POST' || req.url !== '/internal/sessions/check') {

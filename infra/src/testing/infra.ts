@@ -4,6 +4,8 @@ import { t as rootTest } from 'tap'
 import { freePort } from '../net.js'
 import { startTemporaryPostgres } from '../postgres/index.js'
 import { startTestRedis } from '../redis-server.js'
+import { migratedTemplate } from './templates.js'
+import type { SchemaPlan } from '@hearing/service-kit'
 
 /**
  * Test infrastructure, picked in this order: TEST_DATABASE_URL / TEST_REDIS_URL (the root test
@@ -62,14 +64,21 @@ interface Teardown {
   teardown(fn: () => unknown): void
 }
 
-/** A new, empty database of its own for one test; dropped afterwards. */
-export async function freshDatabase(t: Teardown): Promise<string> {
+/**
+ * A new database of its own for one test; dropped afterwards. Empty, or, given a service's schema
+ * plan, a copy of that service's migrated template (templates.ts): migrated, not seeded.
+ */
+export async function freshDatabase(t: Teardown, plan?: Pick<SchemaPlan, 'schema' | 'migrations'>): Promise<string> {
   const serverUrl = await testPostgresUrl()
+  const template = plan ? await migratedTemplate(serverUrl, plan) : undefined
   const name = `test_${randomBytes(6).toString('hex')}`
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  try {
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`)
+  } finally {
+    await admin.end()
+  }
   t.teardown(async () => {
     const client = new pg.Client({ connectionString: serverUrl })
     await client.connect()

@@ -1,11 +1,11 @@
 import type { Test } from 'tap'
-import { migrateAndSeed, type SchemaPlan } from '@hearing/service-kit'
+import { createDb, migrateAndSeed, type SchemaPlan } from '@hearing/service-kit'
 import type { JWTVerifyGetKey } from 'jose'
 import { freshDatabase, testRedisUrl, TEST_INTERNAL_TOKEN } from './infra.js'
 import { identityFake } from './identity-fake.js'
 import { testSigner } from './tokens.js'
 
-interface Teardown {
+export interface Teardown {
   teardown(fn: () => unknown): void
 }
 
@@ -25,11 +25,19 @@ export interface ServiceUnderTest<C, A extends Closable, DB> {
   env?: Record<string, string>
 }
 
-/** What every service's test/helper.ts needs: a config on a fresh database, and a built, migrated app. */
+/**
+ * What every service's test/helper.ts needs: a config on a database of its own, and a built, migrated
+ * app. The database is a copy of the service's migrated template (templates.ts): `migrate` finds
+ * nothing to run there, and `build` only seeds a copy it has not seen used.
+ */
 export function serviceTestKit<C extends { DATABASE_URL: string }, A extends Closable, DB>(service: ServiceUnderTest<C, A, DB>) {
+  /** Databases handed out by testConfig, still exactly as copied from the template. */
+  const untouchedCopies = new Set<string>()
   async function testConfig(t: Teardown, overrides: Record<string, string> = {}): Promise<C> {
+    const url = await freshDatabase(t, service.schemaPlan)
+    untouchedCopies.add(url)
     return service.configSchema.parse({
-      DATABASE_URL: await freshDatabase(t),
+      DATABASE_URL: url,
       INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
       // Keys come from the test signer; the session check every requireRole makes goes to a fake identity.
       IDENTITY_JWKS_URL: (await identityFake()).jwksUrl,
@@ -38,12 +46,26 @@ export function serviceTestKit<C extends { DATABASE_URL: string }, A extends Clo
       ...overrides,
     })
   }
-  const migrate = (config: C) => migrateAndSeed(config.DATABASE_URL, service.schemaPlan)
+  const migrate = (config: C) => {
+    untouchedCopies.delete(config.DATABASE_URL)
+    return migrateAndSeed(config.DATABASE_URL, service.schemaPlan)
+  }
+  /** The seed alone, on a copy of the migrated template (what migrate would do there, without asking the migrator). */
+  const seed = async (config: C) => {
+    untouchedCopies.delete(config.DATABASE_URL)
+    if (!service.schemaPlan.seed) return
+    const db = createDb<DB>({ url: config.DATABASE_URL, schema: service.schemaPlan.schema, max: 1 })
+    try {
+      await service.schemaPlan.seed(db)
+    } finally {
+      await db.destroy()
+    }
+  }
 
   /** A migrated, seeded app on a database of its own, closed after the test. */
   async function build(t: Teardown, config?: C) {
     const cfg = config ?? (await testConfig(t))
-    await migrate(cfg)
+    await (untouchedCopies.has(cfg.DATABASE_URL) ? seed(cfg) : migrate(cfg))
     const signer = await testSigner()
     const app = await service.buildApp(cfg, { logLevel: false, jwks: service.ownKeys ? undefined : signer.keySet })
     t.teardown(() => app.close())

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWK } from 'jose'
 
 export const TEST_ISSUER = 'hearing-care-identity'
@@ -6,6 +7,8 @@ export const TEST_AUDIENCE = 'hearing-care-api'
 export interface TestClaims {
   sub: string
   role: string
+  /** The session id; a fresh one when not given, none at all with null (a token services must refuse). */
+  sid?: string | null
 }
 
 /** A signing key and its JWKS, to mint access tokens the way identity does (and forged ones). */
@@ -17,7 +20,8 @@ export async function testSigner(kid = 'test-key') {
     jwks,
     keySet: createLocalJWKSet(jwks),
     sign(claims: TestClaims, { expiresIn = '10m', audience = TEST_AUDIENCE, issuer = TEST_ISSUER, typ = 'at+jwt' } = {}) {
-      return new SignJWT({ role: claims.role })
+      const sid = claims.sid === undefined ? randomUUID() : claims.sid
+      return new SignJWT({ role: claims.role, ...(sid === null ? {} : { sid }) })
         .setProtectedHeader({ alg: 'EdDSA', kid, typ })
         .setSubject(claims.sub)
         .setIssuer(issuer)

@@ -4,11 +4,25 @@ import { z } from 'zod'
 
 const money = z.number().positive().multipleOf(0.01)
 
+/**
+ * The device's form. Not served: it picks the drawing of the product's images
+ * (web/scripts/media/devices.mjs has one per style).
+ */
+export const HEARING_AID_STYLES = [
+  'receiver-in-canal',
+  'slim-receiver-in-canal',
+  'behind-the-ear',
+  'in-the-ear',
+  'completely-in-canal',
+  'instant-fit-in-canal',
+] as const
+
 /** One product of data/products.json (SPEC §3 Product); images are file names under /media/products/. */
 export const productDataSchema = z.strictObject({
   id: z.string().regex(/^[a-z0-9-]+$/),
   title: z.string().min(1),
   brand: z.string().min(1),
+  style: z.enum(HEARING_AID_STYLES),
   price: money,
   comparePrice: money.optional(),
   images: z.array(z.string().regex(/^[a-z0-9-]+\.svg$/)).min(1),

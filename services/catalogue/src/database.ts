@@ -52,6 +52,16 @@ export interface OrderRequestsTable {
   created_at: ColumnType<Date, Date | undefined, never>
 }
 
+/** Staff's internal notes on an order request. */
+export interface OrderNotesTable {
+  id: ColumnType<string, string | undefined, never>
+  order_id: string
+  author_id: string
+  author_name: string
+  text: string
+  created_at: ColumnType<Date, Date | undefined, never>
+}
+
 /** The last catalogue read whole from the outside store. */
 export interface StoreSnapshotsTable {
   provider: string
@@ -61,6 +71,7 @@ export interface StoreSnapshotsTable {
 
 export interface Database {
   order_requests: OrderRequestsTable
+  order_notes: OrderNotesTable
   collections: CollectionsTable
   products: ProductsTable
   store_snapshots: StoreSnapshotsTable

@@ -1,13 +1,28 @@
-import type { OrderRequestBody, OrderRequestView, OrderStatus } from '@hearing/contracts'
-import { addToOutbox, httpError } from '@hearing/service-kit'
-import type { Kysely } from 'kysely'
-import type { Database, OrderLine } from './database.js'
+import { randomUUID } from 'node:crypto'
+import { ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type StaffOrderRequestView } from '@hearing/contracts'
+import { addToOutbox, greetingFor, httpError, renderEmail, toCsv } from '@hearing/service-kit'
+import { CLINIC_TIME_ZONE } from '@hearing/service-kit/clinics'
+import { sql, type Kysely, type Selectable } from 'kysely'
+import type { Database, OrderLine, OrderRequestsTable } from './database.js'
 import { formatPrice, type ProductStore } from './store.js'
 
-/** The cart priced from the catalogue: client prices are never read. Unknown ids are a 400. */
-export async function priceCart(store: ProductStore, items: OrderRequestBody['items']): Promise<{ lines: OrderLine[]; totalCents: number }> {
+export interface PricedCart {
+  lines: OrderLine[]
+  totalCents: number
+}
+
+/**
+ * The cart priced from the catalogue: client prices are never read. Lines of the same product are
+ * merged first, then held to ORDER_LIMITS (a product on 20 lines is still one product). Unknown
+ * ids and carts over the limits are a 400.
+ */
+export async function priceCart(store: ProductStore, items: OrderRequestBody['items']): Promise<PricedCart> {
   const quantities = new Map<string, number>()
   for (const i of items) quantities.set(i.id, (quantities.get(i.id) ?? 0) + i.quantity)
+  const overLine = [...quantities].filter(([, quantity]) => quantity > ORDER_LIMITS.perProduct).map(([id]) => id)
+  if (overLine.length > 0) throw httpError(400, `body.items: at most ${ORDER_LIMITS.perProduct} of one product in an order request (${overLine.join(', ')}); please call your clinic for more`)
+  const units = [...quantities.values()].reduce((sum, q) => sum + q, 0)
+  if (units > ORDER_LIMITS.perOrder) throw httpError(400, `body.items: at most ${ORDER_LIMITS.perOrder} hearing aids in one order request; please call your clinic for more`)
   const prices = await store.pricesInCents([...quantities.keys()])
   const unknown = [...quantities.keys()].filter((id) => !prices.has(id))
   if (unknown.length > 0) throw httpError(400, `body.items: unknown product(s) ${unknown.join(', ')}`)
@@ -23,11 +38,31 @@ function summary(lines: OrderLine[], totalCents: number) {
 }
 
 /**
- * Stores the order request and, in the same transaction, the confirmation e-mail to the visitor
- * and the message to the clinic (outbox): a 2xx means all three are committed.
+ * The confirmation to the address typed in the form, which may be anybody's: the only words of the
+ * visitor's it carries are the first name, validated as a name (contracts' greetingNameProblem),
+ * and it never repeats the phone or anything else they typed.
  */
-export async function createOrderRequest(db: Kysely<Database>, store: ProductStore, input: OrderRequestBody, userId: string | null) {
-  const { lines, totalCents } = await priceCart(store, input.items)
+export function confirmationEmail(input: Pick<OrderRequestBody, 'first_name' | 'email'>, summaryText: string) {
+  return renderEmail(
+    {
+      subject: 'We received your hearing aid order request',
+      greeting: greetingFor(input.first_name),
+      paragraphs: [
+        'Thank you for your order request. Hearing aids are fitted in person, so your clinic will call you to arrange your fitting appointment. Nothing has been charged.',
+        ...summaryText.split('\n'),
+        'If you did not ask for this, you can ignore this e-mail.',
+      ],
+    },
+    input.email,
+  )
+}
+
+/**
+ * Stores the order request and, in the same transaction, the message to the clinic and (unless
+ * `confirm` is false: the address had its confirmations for today) the confirmation e-mail to the
+ * visitor (outbox): a 2xx means all of them are committed.
+ */
+export async function createOrderRequest(db: Kysely<Database>, { lines, totalCents }: PricedCart, input: OrderRequestBody, userId: string | null, { confirm }: { confirm: boolean }) {
   const text = summary(lines, totalCents)
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -44,15 +79,7 @@ export async function createOrderRequest(db: Kysely<Database>, store: ProductSto
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    await addToOutbox(trx, {
-      topic: 'email',
-      key: `order:${id}:confirmation`,
-      payload: {
-        to: input.email,
-        subject: 'We received your hearing aid order request',
-        text: `Hello ${input.first_name},\n\nThank you for your order request. Hearing aids are fitted in person, so your clinic will call you at ${input.phone} to arrange your fitting appointment. Nothing has been charged.\n\n${text}\n`,
-      },
-    })
+    if (confirm) await addToOutbox(trx, { topic: 'email', key: `order:${id}:confirmation`, payload: { ...confirmationEmail(input, text), kind: 'order-received' } })
     await addToOutbox(trx, {
       topic: 'message',
       key: `order:${id}:clinic`,
@@ -70,21 +97,128 @@ export async function createOrderRequest(db: Kysely<Database>, store: ProductSto
   })
 }
 
-/** Order requests, newest first (the latest 200): everyone's, or one customer's own. */
-export async function listOrderRequests(db: Kysely<Database>, userId?: string): Promise<OrderRequestView[]> {
-  let q = db.selectFrom('order_requests').selectAll().orderBy('created_at', 'desc').limit(200)
-  if (userId) q = q.where('user_id', '=', userId)
-  const rows = await q.execute()
-  return rows.map(({ items, total_cents, created_at, user_id: _user, ...row }) => ({
+type OrderRow = Selectable<OrderRequestsTable>
+
+/** Order requests newest first, matching the staff filters: a status, and days in the clinics' time zone (inclusive). */
+function matching(db: Kysely<Database>, { status, from, to }: OrderFilters) {
+  let q = db.selectFrom('order_requests').selectAll().orderBy('created_at', 'desc').orderBy('id')
+  if (status) q = q.where('status', '=', status)
+  if (from) q = q.where('created_at', '>=', sql<Date>`(${from}::date)::timestamp at time zone ${CLINIC_TIME_ZONE}`)
+  if (to) q = q.where('created_at', '<', sql<Date>`(${to}::date + 1)::timestamp at time zone ${CLINIC_TIME_ZONE}`)
+  return q
+}
+
+function toView({ items, total_cents, created_at, user_id: _user, ...row }: OrderRow): OrderRequestView {
+  return {
     ...row,
     items: items.map((i) => ({ id: i.id, title: i.title, unit_price: formatPrice(i.unit_price_cents), quantity: i.quantity })),
     total: formatPrice(total_cents),
     created_at: created_at.toISOString(),
-  }))
+  }
 }
 
-/** Moves an order request to `status`; false when there is no such request. */
-export async function setOrderStatus(db: Kysely<Database>, id: string, status: OrderStatus): Promise<boolean> {
-  const updated = await db.updateTable('order_requests').set({ status }).where('id', '=', id).executeTakeFirst()
-  return Number(updated.numUpdatedRows) > 0
+/** A customer's own order requests, newest first (the latest 200): no staff notes. */
+export async function listOwnOrderRequests(db: Kysely<Database>, userId: string): Promise<OrderRequestView[]> {
+  return (await matching(db, {}).where('user_id', '=', userId).limit(200).execute()).map(toView)
+}
+
+/** Every order request the filters match, newest first (the latest 200), with staff's notes. */
+export async function listOrderRequests(db: Kysely<Database>, filters: OrderFilters = {}): Promise<StaffOrderRequestView[]> {
+  return withNotes(db, await matching(db, filters).limit(200).execute())
+}
+
+/** A patient's page: their order requests (by account, and by the address they may have used signed out), with staff's notes. */
+export async function listPatientOrderRequests(db: Kysely<Database>, userId: string, email?: string): Promise<StaffOrderRequestView[]> {
+  const rows = await matching(db, {})
+    .where((eb) => (email ? eb.or([eb('user_id', '=', userId), eb(eb.fn('lower', ['email']), '=', email.toLowerCase())]) : eb('user_id', '=', userId)))
+    .limit(200)
+    .execute()
+  return withNotes(db, rows)
+}
+
+async function withNotes(db: Kysely<Database>, rows: OrderRow[]): Promise<StaffOrderRequestView[]> {
+  const notes = rows.length ? await db.selectFrom('order_notes').selectAll().where('order_id', 'in', rows.map((r) => r.id)).orderBy('created_at').orderBy('id').execute() : []
+  return rows.map((row) => ({ ...toView(row), notes: notes.filter((n) => n.order_id === row.id).map(noteView) }))
+}
+
+function noteView({ id, author_id, author_name, text, created_at }: { id: string; author_id: string; author_name: string; text: string; created_at: Date }): OrderNote {
+  return { id, author_id, author_name, text, created_at: created_at.toISOString() }
+}
+
+/** Adds a staff note to an order request; undefined when there is no such request. */
+export async function addOrderNote(db: Kysely<Database>, orderId: string, author: { id: string; name: string }, text: string) {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('order_requests').select(['id', 'user_id']).where('id', '=', orderId).executeTakeFirst()
+    if (!order) return undefined
+    const note = await trx.insertInto('order_notes').values({ order_id: orderId, author_id: author.id, author_name: author.name, text }).returningAll().executeTakeFirstOrThrow()
+    return { note: noteView(note), patientId: order.user_id }
+  })
+}
+
+/** A CSV export holds at most this many order requests (narrow the filters for more). */
+export const ORDER_EXPORT_MAX = 10_000
+
+const CSV_HEADER = ['order id', 'received', 'status', 'first name', 'last name', 'email', 'phone', 'clinic', 'items', 'total', 'notes']
+
+/** Every order request the filters match (up to ORDER_EXPORT_MAX), newest first, as CSV. */
+export async function orderRequestsCsv(db: Kysely<Database>, filters: OrderFilters, clinicName: (uid: string) => string): Promise<{ csv: string; rows: number }> {
+  const rows = await matching(db, filters).limit(ORDER_EXPORT_MAX).execute()
+  const notes = rows.length ? await db.selectFrom('order_notes').select(['order_id', 'author_name', 'text', 'created_at']).where('order_id', 'in', rows.map((r) => r.id)).orderBy('created_at').execute() : []
+  const lines = rows.map((r) => [
+    r.id,
+    r.created_at.toISOString(),
+    r.status,
+    r.first_name,
+    r.last_name,
+    r.email,
+    r.phone,
+    clinicName(r.location_uid),
+    r.items.map((i) => `${i.quantity} × ${i.title}`).join('; '),
+    formatPrice(r.total_cents),
+    notes
+      .filter((n) => n.order_id === r.id)
+      .map((n) => `${n.created_at.toISOString()} ${n.author_name}: ${n.text}`)
+      .join('\n'),
+  ])
+  return { csv: toCsv(CSV_HEADER, lines), rows: rows.length }
+}
+
+/** What the customer is told when staff move their order request along (issue 22: status changes e-mail the customer). */
+const STATUS_NEWS: Record<OrderStatus, { subject: string; paragraph: string }> = {
+  new: {
+    subject: 'Your hearing aid order request is open again',
+    paragraph: 'Your order request is open again, and your clinic will call you to arrange your fitting appointment.',
+  },
+  contacted: {
+    subject: 'Your clinic has been in touch about your hearing aid order request',
+    paragraph: 'Your clinic has been in touch to arrange your fitting appointment. If you missed the call, please call your clinic.',
+  },
+  fitted: {
+    subject: 'Your hearing aids have been fitted',
+    paragraph: 'Your hearing aids have been fitted. Your clinic is there for adjustments and follow-up care whenever you need it.',
+  },
+  cancelled: {
+    subject: 'Your hearing aid order request was cancelled',
+    paragraph: 'Your order request was cancelled. Nothing has been charged. If you did not expect this, please call your clinic.',
+  },
+}
+
+export function statusEmail(order: { first_name: string; email: string }, status: OrderStatus) {
+  const news = STATUS_NEWS[status]
+  return renderEmail({ subject: news.subject, greeting: greetingFor(order.first_name), paragraphs: [news.paragraph] }, order.email)
+}
+
+/**
+ * Moves an order request to `status` and, when that changed it, e-mails the customer in the same
+ * transaction (outbox). 'missing' when there is no such request.
+ */
+export async function setOrderStatus(db: Kysely<Database>, id: string, status: OrderStatus): Promise<'changed' | 'unchanged' | 'missing'> {
+  return db.transaction().execute(async (trx) => {
+    const order = await trx.selectFrom('order_requests').select(['status', 'first_name', 'email']).where('id', '=', id).forUpdate().executeTakeFirst()
+    if (!order) return 'missing'
+    if (order.status === status) return 'unchanged'
+    await trx.updateTable('order_requests').set({ status }).where('id', '=', id).execute()
+    await addToOutbox(trx, { topic: 'email', key: `order:${id}:status:${randomUUID()}`, payload: { ...statusEmail(order, status), kind: 'order-status' } })
+    return 'changed'
+  })
 }

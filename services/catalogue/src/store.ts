@@ -6,7 +6,7 @@ import type { Database, ProductsTable } from './database.js'
 export const FALLBACK_DESCRIPTION =
   'Advanced hearing technology fitted and fine-tuned by our audiologists, with follow-up care included.'
 
-/** Where the SPA serves the product images (web/public/media/products, made by web/scripts/generate-product-images.mjs). */
+/** Where the SPA serves the product images (web/public/media/products, made by `npm run generate-media -w web -- --only=products` from data/products.json). */
 export const IMAGE_BASE = '/media/products/'
 
 /** One line of a cart to check out: a product and how many. */

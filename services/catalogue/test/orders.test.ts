@@ -1,8 +1,11 @@
 import t from 'tap'
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
+import { CLINICS } from '@hearing/service-kit/clinics'
 import { build } from './helper.js'
 
-const contact = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '(770) 555-0101', location_uid: 'gainesville' }
+const gainesville = CLINICS[0]!.uid
+const contact = { first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.com', phone: '(770) 555-0101', location_uid: gainesville }
 
 t.test('POST /orders prices the cart from the catalogue and stores the request with its outbox rows', async (t) => {
   const { app, db } = await build(t)
@@ -20,7 +23,8 @@ t.test('POST /orders prices the cart from the catalogue and stores the request w
   t.same(rows.map((r) => r.topic), ['email', 'message'])
   t.equal(rows[0]!.payload.to, 'ada@example.com')
   t.equal(rows[1]!.payload.kind, 'order')
-  t.equal(rows[1]!.payload.location_uid, 'gainesville')
+  t.equal(rows[1]!.payload.location_uid, gainesville)
+  t.equal(row.phone, '+17705550101', 'the phone in E.164')
 })
 
 t.test('a price sent by the client is refused and cannot change a stored total', async (t) => {
@@ -54,7 +58,7 @@ t.test('bad input is a 400 naming the field; unknown products too', async (t) =>
 })
 
 t.test('only staff and admins list and update order requests; customers see their own', async (t) => {
-  const { app, signer } = await build(t)
+  const { app, db, signer } = await build(t)
   const customer = await signer.sign({ sub: 'user-1', role: 'customer' })
   const staff = await signer.sign({ sub: 'staff-1', role: 'staff' })
   const created = await app.inject({
@@ -80,7 +84,16 @@ t.test('only staff and admins list and update order requests; customers see thei
   const patchUrl = `/orders/${id}`
   t.equal((await app.inject({ method: 'PATCH', url: patchUrl, headers: { authorization: `Bearer ${customer}` }, payload: { status: 'fitted' } })).statusCode, 403)
   t.equal((await app.inject({ method: 'PATCH', url: patchUrl, headers: { authorization: `Bearer ${staff}` }, payload: { status: 'shipped' } })).statusCode, 400)
-  t.equal((await app.inject({ method: 'PATCH', url: patchUrl, headers: { authorization: `Bearer ${staff}` }, payload: { status: 'contacted' } })).statusCode, 204)
+  const contacted = await app.inject({ method: 'PATCH', url: patchUrl, headers: { authorization: `Bearer ${staff}` }, payload: { status: 'contacted' } })
+  t.equal(contacted.statusCode, 200)
+  t.same(contacted.json(), { emailed: true })
   const after = await app.inject({ method: 'GET', url: '/orders/mine', headers: { authorization: `Bearer ${customer}` } })
   t.equal(after.json().orders[0].status, 'contacted')
+  const same = await app.inject({ method: 'PATCH', url: patchUrl, headers: { authorization: `Bearer ${staff}` }, payload: { status: 'contacted' } })
+  t.same(same.json(), { emailed: false }, 'no change, no e-mail')
+  const { rows } = await sql<{ payload: { to: string; subject: string; text: string; kind: string } }>`select payload from outbox where key like ${`order:${id}:status:%`}`.execute(db)
+  t.equal(rows.length, 1, 'one e-mail for the one change')
+  t.match(rows[0]!.payload, { to: contact.email, kind: 'order-status', subject: 'Your clinic has been in touch about your hearing aid order request' })
+  t.match(rows[0]!.payload.text, /^Hello Ada,/)
+  t.equal((await app.inject({ method: 'PATCH', url: `/orders/${randomUUID()}`, headers: { authorization: `Bearer ${staff}` }, payload: { status: 'fitted' } })).statusCode, 404)
 })

@@ -1,4 +1,4 @@
-import { env, optionalEnv as optional, serviceEnvSchema, storefrontEnv } from '@hearing/service-kit'
+import { env, optionalEnv as optional, retentionEnv, serviceEnvSchema, storefrontEnv } from '@hearing/service-kit'
 import { z } from 'zod'
 
 export const configSchema = serviceEnvSchema
@@ -31,6 +31,9 @@ export const configSchema = serviceEnvSchema
     ...storefrontEnv,
     /** How long one Storefront request may take before the articles are reported unavailable. */
     ARTICLES_TIMEOUT_MS: z.coerce.number().int().min(100).max(10_000).default(5000),
+    /** Analytics events older than this many months are purged. */
+    ANALYTICS_RETENTION_MONTHS: retentionEnv.months(13),
+    RETENTION_SWEEP_HOURS: retentionEnv.RETENTION_SWEEP_HOURS,
   })
   .superRefine((config, ctx) => {
     if (config.ARTICLES_PROVIDER === 'shopify') {

@@ -16,7 +16,8 @@ const env = (store: FakeStorefront, extra: Record<string, string> = {}) => ({
   ARTICLES_PROVIDER: 'shopify',
   SHOPIFY_STORE_URL: store.url,
   SHOPIFY_STOREFRONT_TOKEN: FAKE_STOREFRONT_TOKEN,
-  ARTICLES_TIMEOUT_MS: '300',
+  // Long enough for a busy machine to answer; the 'hang' case below hangs for twice as long.
+  ARTICLES_TIMEOUT_MS: '2000',
   ...extra,
 })
 
@@ -89,7 +90,7 @@ t.test('a failing store: 502 with a message for every way it fails, nothing kept
   const { app } = await build(t, await testConfig(t, env(store)))
   for (const mode of ['throttled', 'rate-limited', 'server-error', 'security-rejection', 'hang', 'not-json'] as const) {
     store.mode = mode
-    store.hangMs = 1000
+    store.hangMs = 4000
     const res = await app.inject('/blogs/resources/articles')
     t.equal(res.statusCode, 502, `${mode}: 502`)
     t.equal(res.json().message, 'Articles could not be loaded. Please try again.')

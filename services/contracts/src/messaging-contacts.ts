@@ -1,9 +1,10 @@
 import { z } from 'zod'
 
 /**
- * Identity's GET /internal/messaging-contacts: every confirmed account as messaging-sync needs it
- * to create messaging contacts (Admin → Settings, "Sync Existing Users"), a page at a time in id
- * order. Only what a contact needs: no role, address or credentials.
+ * Identity's GET /internal/messaging-contacts: every account as messaging-sync needs it to create
+ * messaging contacts (Admin → Settings, "Sync Existing Users"), a page at a time in id order, with
+ * whether it confirmed its e-mail (unconfirmed ones are skipped and counted as such, not hidden).
+ * Only what a contact needs: no role, address or credentials.
  */
 export const messagingContactsQuery = z.strictObject({
   /** The last id of the previous page. */
@@ -18,8 +19,11 @@ export const messagingContactCandidate = z.object({
   last_name: z.string().nullable(),
   phone: z.string().nullable(),
   preferred_location_uid: z.string().nullable(),
+  /** Absent from an identity that listed confirmed accounts only, hence the default. */
+  email_verified: z.boolean().default(true),
 })
 export type MessagingContactCandidate = z.infer<typeof messagingContactCandidate>
+export type MessagingContactCandidateInput = z.input<typeof messagingContactCandidate>
 
 export const messagingContactsPage = z.object({
   users: z.array(messagingContactCandidate),
@@ -39,8 +43,12 @@ export interface ContactSyncRun {
   total: number
   synced: number
   failed: number
-  /** Users left out: no name or no e-mail. */
+  /** Users left out, for either reason below. */
   skipped: number
+  /** Left out because they never confirmed their e-mail address. */
+  skipped_unconfirmed: number
+  /** Left out because they have no name (or no e-mail address). */
+  skipped_incomplete: number
   /** Every user was read (total is final). */
   listed: boolean
   error: string | null

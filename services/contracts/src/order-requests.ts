@@ -1,23 +1,37 @@
 import { z } from 'zod'
+import { usPhoneE164 } from './phone.js'
 import { ORDER_STATUSES } from './shop-lists.js'
+import { greetingNameProblem, ORDER_LIMITS } from './visitor-fields.js'
 
-const name = z.string().trim().min(1, 'is required').max(100)
+/** A name the confirmation e-mail greets by (visitor-fields.ts): letters and a little punctuation only. */
+const name = z
+  .string()
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = greetingNameProblem(value)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
 
 /**
  * POST /api/catalogue/orders (the embedded checkout): who to call back and what they want.
  * Ids and quantities only: catalogue prices the cart itself, and a price sent by the client is an
- * unknown field (400).
+ * unknown field (400). The phone is kept in E.164; catalogue also checks the clinic is one of ours
+ * and the merged lines against ORDER_LIMITS.
  */
 export const orderRequestBody = z.object({
   first_name: name,
   last_name: name,
   email: z.string().trim().max(254).pipe(z.email('must be an e-mail address')),
-  phone: z.string().trim().regex(/^[+()\d\s.-]{7,25}$/, 'must be a phone number'),
+  phone: z
+    .string()
+    .trim()
+    .max(40, 'must be a phone number')
+    .transform((value, ctx) => usPhoneE164(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be a valid US phone number' }), z.NEVER)),
   location_uid: z.string().trim().min(1, 'choose a clinic').max(100),
   items: z
-    .array(z.strictObject({ id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(10) }))
+    .array(z.strictObject({ id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(ORDER_LIMITS.perProduct, `must be at most ${ORDER_LIMITS.perProduct}`) }))
     .min(1, 'Your cart is empty')
-    .max(20),
+    .max(ORDER_LIMITS.lines),
 })
 export type OrderRequestBody = z.infer<typeof orderRequestBody>
 
@@ -38,3 +52,22 @@ export const orderRequestView = z.object({
   created_at: z.string(),
 })
 export type OrderRequestView = z.infer<typeof orderRequestView>
+
+/** An internal note staff keep on an order request (never shown to the customer). */
+export const ORDER_NOTE_MAX = 2000
+export const orderNote = z.object({ id: z.string(), author_id: z.string(), author_name: z.string(), text: z.string(), created_at: z.string() })
+export type OrderNote = z.infer<typeof orderNote>
+
+/** An order request as staff read it: the customer's view and staff's own notes, oldest first. */
+export const staffOrderRequestView = orderRequestView.extend({ notes: z.array(orderNote) })
+export type StaffOrderRequestView = z.infer<typeof staffOrderRequestView>
+
+const day = z.iso.date({ error: 'must be a date (YYYY-MM-DD)' })
+
+/** GET /api/catalogue/orders and /orders.csv (staff): every filter optional; days are the clinics' (inclusive). */
+export const orderFilters = z.strictObject({
+  status: z.enum(ORDER_STATUSES).optional(),
+  from: day.optional(),
+  to: day.optional(),
+})
+export type OrderFilters = z.infer<typeof orderFilters>

@@ -3,4 +3,4 @@
  * (content service), and the SPA's test keeps them equal to its routes whose SEO data says
  * "index, follow" (web/src/seo/public-pages.test.ts).
  */
-export const PUBLIC_PAGES: readonly string[] = ['/', '/about-us', '/products', '/locations', '/cognivue', '/resources', '/contact-us', '/book-appointment', '/privacy-policy', '/return-policy', '/terms-of-service', '/accessibility']
+export const PUBLIC_PAGES: readonly string[] = ['/', '/about-us', '/products', '/locations', '/cognivue', '/hearing-self-check', '/resources', '/contact-us', '/book-appointment', '/privacy-policy', '/return-policy', '/terms-of-service', '/accessibility']

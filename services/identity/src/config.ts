@@ -40,6 +40,14 @@ export const configFields = serviceEnvSchema.extend({
    * outbox (nothing is lost) and go out once it is set.
    */
   MESSAGING_INTERNAL_URL: env.httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
+  /**
+   * The services holding a person's data, asked for "Download my data" and erasing it when an
+   * account is deleted (messaging-sync: MESSAGING_INTERNAL_URL). Unset: that part is missing from
+   * downloads and a deletion waits for it, retried, until it is set.
+   */
+  SCHEDULING_INTERNAL_URL: env.httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
+  CATALOGUE_INTERNAL_URL: env.httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
+  CONTENT_INTERNAL_URL: env.httpUrl.transform((v) => v.replace(/\/+$/, '')).optional(),
   /** A session unused for this long ends (each refresh extends it). */
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(14),
   /** A session ends this long after sign-in, however active. */

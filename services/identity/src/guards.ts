@@ -16,8 +16,8 @@ export function decorateAccount(app: App) {
 }
 
 /**
- * The kit's token check, then the account as it is in the database now: a deleted account is
- * signed out, and a role taken away counts at once here, not only when its access token expires.
+ * The kit's token check, then the account as it is in the database now: a deleted or deactivated
+ * account is signed out, and a role taken away counts at once here, not only when its access token expires.
  */
 export function signedIn(app: ServiceApp<Database>, ...roles: Role[]) {
   const tokenCheck = app.requireRole()
@@ -26,7 +26,7 @@ export function signedIn(app: ServiceApp<Database>, ...roles: Role[]) {
     await tokenCheck(req, reply)
     if (reply.sent) return
     const account = await findUserById(db, req.user!.id)
-    if (!account) return reply.code(401).send(errorPayload(401, MESSAGES.signInRequired))
+    if (!account || account.deactivated_at) return reply.code(401).send(errorPayload(401, MESSAGES.signInRequired))
     if (roles.length > 0 && !roles.includes(account.role)) return reply.code(403).send(errorPayload(403, 'You do not have permission to do this.'))
     req.account = account
   }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from './database.js'
+import { KNOWN_ADDRESS_TTL_DAYS } from './accounts/known-addresses.js'
 import { pruneThrottle } from './throttle.js'
 
 const DAY = 86_400_000
@@ -25,5 +26,6 @@ async function tidy(db: Db): Promise<void> {
   await db.deleteFrom('one_time_tokens').where('expires_at', '<', new Date(now - 7 * DAY)).execute()
   await db.deleteFrom('outbox').where('handed_over_at', '<', new Date(now - 30 * DAY)).execute()
   await db.deleteFrom('trusted_devices').where('last_used_at', '<', new Date(now - 180 * DAY)).execute()
+  await db.deleteFrom('known_addresses').where('last_used_at', '<', new Date(now - KNOWN_ADDRESS_TTL_DAYS * DAY)).execute()
   await pruneThrottle(db)
 }

@@ -1,4 +1,4 @@
-import { errorPayload, type App } from '@hearing/service-kit'
+import { clientAddress, errorPayload, httpError, type App, type AuditTrail } from '@hearing/service-kit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { lifetimes, openSession, type IssuedRefreshToken } from './accounts/sessions.js'
@@ -43,24 +43,34 @@ export async function accessFor({ tokens }: { tokens: TokenSigner }, config: Con
   return { access_token, expires_in: ttl, user: toPublicUser(user) }
 }
 
+/**
+ * Staff and admins reach patients' data: their sign-ins (password, Google, a new password) and
+ * their failed password sign-ins are audited. Never the password; customers' attempts are not.
+ */
+export function auditStaffSignIn(audit: AuditTrail, req: FastifyRequest, user: Pick<UserRow, 'id' | 'role'>, result: { sessionId: string } | { failure: 'wrong password' }): void {
+  if (user.role === 'customer') return
+  const who = { actorId: user.id, actorRole: user.role, address: clientAddress(req), userAgent: req.headers['user-agent'] ?? null }
+  void audit.record(
+    'failure' in result
+      ? { ...who, action: 'staff.sign-in-failed', outcome: 401, detail: result.failure }
+      : { ...who, action: 'staff.sign-in', recordKind: 'session', recordId: result.sessionId, outcome: 200 },
+  )
+}
+
 /** Signs the user in: a new session (refresh cookie) and an access token. `app`: the route group's instance. */
-export async function startSession(app: { db: Db; tokens: TokenSigner }, config: Config, reply: FastifyReply, user: UserRow): Promise<SessionBody> {
+export async function startSession(app: { db: Db; tokens: TokenSigner; audit: AuditTrail }, config: Config, reply: FastifyReply, user: UserRow): Promise<SessionBody> {
+  // Every way in (password, Google, an e-mailed link, a new password) ends here: none for a deactivated account.
+  if (user.deactivated_at) throw httpError(403, MESSAGES.accountDeactivated)
   const refresh = await openSession(app.db, user.id, lifetimes(config))
   setRefreshCookie(reply, refresh, config)
+  auditStaffSignIn(app.audit, reply.request, user, { sessionId: refresh.familyId })
   reply.header('cache-control', 'no-store')
   return accessFor(app, config, user, refresh.familyId)
 }
 
-/**
- * The client's address. Identity sits behind the gateway, which replaces X-Forwarded-For with the
- * one address it determined itself (trusting only configured proxies); without the header the
- * TCP peer is the client.
- */
-export function clientAddress(req: FastifyRequest): string {
-  const header = req.headers['x-forwarded-for']
-  const value = Array.isArray(header) ? header.at(-1) : header
-  const last = value?.split(',').at(-1)?.trim()
-  return last || req.ip
+/** The connection the request came on is closed: no answer will reach whoever sent it. */
+export function clientGone(req: FastifyRequest): boolean {
+  return req.raw.socket?.destroyed === true || req.raw.aborted
 }
 
 function originOf(url: string): string | undefined {

@@ -15,10 +15,22 @@ export const MESSAGES = {
   resetLinkInvalid: 'This password reset link is invalid or expired. Please request a new one.',
   currentPasswordWrong: 'Your current password is not correct.',
   lastAdmin: 'The last admin cannot be removed.',
+  lastAdminDeactivated: 'The last admin cannot be deactivated.',
+  selfDeactivation: 'You cannot deactivate your own account.',
+  accountDeactivated: 'This account has been deactivated. Please call the clinic if you need it again.',
   userNotFound: 'User not found.',
+  alreadyConfirmed: 'This account has already confirmed its email address.',
+  tooManyLinks: 'This account has had as many of these emails as an hour allows. Please wait before sending another.',
+  staffAccountsAdminOnly: 'Only administrators can do this for staff and administrator accounts.',
   signInRequired: 'Please sign in to continue.',
+  deletionLinkInvalid: 'This account deletion link is invalid or expired. Please ask for a new one from your profile.',
+  deletionStaffAccount: 'Staff and administrator accounts are removed by an administrator changing their role first.',
+  deletionNotFound: 'No account deletion with this reference.',
   googleNotSetUp: 'Google sign-in is not set up.',
 } as const
 
 /** Sent with the 403 of a correct password on an unconfirmed account, so the page can offer a resend. */
 export const EMAIL_NOT_CONFIRMED_CODE = 'email_not_confirmed'
+
+/** Sent with the 403 of a correct password on a deactivated account. */
+export const ACCOUNT_DEACTIVATED_CODE = 'account_deactivated'

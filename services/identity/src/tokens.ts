@@ -10,8 +10,8 @@ export interface AccessClaims {
   role: Role
   /** The account's e-mail address, for display; services authorise on sub and role only. */
   email?: string
-  /** The session (refresh-token family) it belongs to: ending that session revokes the token at once. */
-  sid?: string
+  /** The session (refresh-token family) it belongs to: ending that session revokes the token at once. Required. */
+  sid: string
 }
 
 export interface TokenSigner {
@@ -33,10 +33,11 @@ export function createTokenSigner(keys: KeyStore, { issuer, audience, defaultTtl
         throw new RangeError(`access token lifetime must be 1-${MAX_ACCESS_TOKEN_TTL_SECONDS} seconds`)
       }
       if (!sub) throw new TypeError('access token needs a subject')
+      if (!sid) throw new TypeError('access token needs a session id')
       if (!ROLES.includes(role)) throw new TypeError(`unknown role ${String(role)}`)
       const { signing } = await keys.current()
       const now = Math.floor(Date.now() / 1000)
-      return new SignJWT({ role, ...(email ? { email } : {}), ...(sid ? { sid } : {}) })
+      return new SignJWT({ role, ...(email ? { email } : {}), sid })
         .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: signing.kid, typ: ACCESS_TOKEN_TYPE })
         .setSubject(sub)
         .setIssuer(issuer)

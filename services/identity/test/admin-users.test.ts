@@ -63,7 +63,8 @@ t.test('an admin changes roles; the user\'s sessions end; the last admin stays',
   t.equal(last.json().message, 'The last admin cannot be removed.')
 
   t.equal((await call(app, adminToken, 'PATCH', `/admin/users/${other.userId}/role`, { role: 'admin' })).statusCode, 200)
-  const otherToken = await app.tokens.signAccessToken({ sub: other.userId, role: 'admin' })
+  // Role changes end the account's sessions: the other admin signs in again.
+  const otherToken = (await post(app, '/sign-in', { email: other.email, password: other.password })).json().access_token as string
   // Two admins demoting each other at the same moment.
   const [a, b] = await Promise.all([
     call(app, adminToken, 'PATCH', `/admin/users/${other.userId}/role`, { role: 'customer' }),
@@ -115,4 +116,34 @@ t.test('POST /admin/patients without a password sends an invite whose link sets 
   t.match(invite?.text, /^Hello Mary,/)
   t.match(invite?.text, /http:\/\/localhost:8080\/setup-account\?token=/)
   t.ok(linkToken(invite))
+})
+
+t.test('a retried patient creation (its first answer lost) gets the account it made, not "already exists"', async (t) => {
+  const { app, db } = await build(t)
+  const staff = await confirmedUser(app, db)
+  const staffToken = await makeRole(app, db, staff, 'staff')
+  const create = (body: object) => call(app, staffToken, 'POST', '/admin/patients', body)
+
+  const withPassword = { first_name: 'Rita', last_name: 'Retry', phone: '770-555-0123', email: uniqueEmail('retry'), password: STRONG_PASSWORD }
+  const [a, b] = await Promise.all([create(withPassword), create(withPassword)])
+  t.same([a.statusCode, b.statusCode].sort(), [200, 201], 'the same request twice at once: created once, the other gets it')
+  t.equal(a.json().id, b.json().id)
+  const retried = await create(withPassword)
+  t.equal(retried.statusCode, 200)
+  t.equal(retried.json().id, a.json().id)
+  t.equal((await create({ ...withPassword, password: `${STRONG_PASSWORD}!` })).statusCode, 409, 'another password is another request')
+  t.equal((await create({ ...withPassword, last_name: 'Other' })).statusCode, 409, 'other details too')
+  t.equal((await db.selectFrom('users').select('id').where('email', '=', withPassword.email).execute()).length, 1)
+
+  t.equal((await post(app, '/sign-in', { email: withPassword.email, password: STRONG_PASSWORD })).statusCode, 200)
+  t.equal((await create(withPassword)).statusCode, 409, 'once the patient has signed in it is their account: "already exists"')
+
+  const invited = { first_name: 'Ines', last_name: 'Retry', email: uniqueEmail('retry.invite') }
+  t.equal((await create(invited)).statusCode, 201)
+  const again = await create(invited)
+  t.equal(again.statusCode, 200)
+  t.match(again.json(), { email: invited.email, email_verified: false })
+  const invites = await db.selectFrom('outbox').select('payload').where('key', 'like', 'email:invite:%').execute()
+  t.equal(invites.filter((r) => r.payload.to === invited.email).length, 1, 'one invitation, not one per retry')
+  t.equal((await create({ ...invited, password: STRONG_PASSWORD })).statusCode, 409, 'a password where there was none is not a retry')
 })

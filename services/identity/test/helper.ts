@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose'
 import { serviceTestKit, TEST_SIGNING_KEY_SECRET } from '@hearing/infra/testing'
 import type { Kysely } from 'kysely'
 import { buildApp, schemaPlan } from '../src/app.js'
@@ -109,8 +110,13 @@ export async function confirmedUser(app: App, db: Db, overrides: Record<string, 
   return { email: body.email.toLowerCase(), password: body.password as string, userId: json.user.id, accessToken: json.access_token, refresh }
 }
 
+/** The session an access token belongs to. */
+export function sessionIdOf(accessToken: string): string {
+  return decodeJwt(accessToken).sid as string
+}
+
 /** Sets a user's role directly in the database (admin bootstrap aside, roles change through admins). */
 export async function makeRole(app: App, db: Db, user: SignedIn, role: 'customer' | 'staff' | 'admin'): Promise<string> {
   await db.updateTable('users').set({ role }).where('id', '=', user.userId).execute()
-  return app.tokens.signAccessToken({ sub: user.userId, role, email: user.email })
+  return app.tokens.signAccessToken({ sub: user.userId, role, email: user.email, sid: sessionIdOf(user.accessToken) })
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { calculateJwkThumbprint, exportJWK, generateKeyPair } from 'jose'
 import t from 'tap'
 import { buildApp } from '../src/app.js'
@@ -55,7 +56,7 @@ t.test('two replicas booting at once end with exactly one active key', async (t)
   t.equal(rows.length, 1)
   const [ja, jb] = await Promise.all([a, b].map(async (app) => (await app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json()))
   t.same(ja, jb, 'both publish the same key')
-  const token = await a.tokens.signAccessToken({ sub: 'user-1', role: 'customer' })
+  const token = await a.tokens.signAccessToken({ sub: 'user-1', role: 'customer', sid: randomUUID() })
   const res = await b.inject({ method: 'GET', url: '/healthz', headers: { authorization: `Bearer ${token}` } })
   t.equal(res.statusCode, 200, 'a token one replica signs is accepted by the other')
 })

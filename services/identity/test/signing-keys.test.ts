@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { randomBytes } from 'node:crypto'
 import { calculateJwkThumbprint, decodeProtectedHeader, exportJWK, generateKeyPair, jwtVerify } from 'jose'
 import t from 'tap'
@@ -35,7 +36,7 @@ t.test('sealing: AES-256-GCM bound to the key id, opened by the current or the p
 t.test('a database backup holds no usable private key', async (t) => {
   const { app, db } = await build(t)
   await app.ready()
-  const token = await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer' })
+  const token = await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer', sid: randomUUID() })
   const dump = JSON.stringify(await db.selectFrom('signing_keys').selectAll().execute())
   t.notMatch(dump, /"d":/, 'no JWK private member anywhere in the table')
   const [row] = await activeRows(db)
@@ -61,7 +62,7 @@ t.test('keys kept in clear before this change are sealed at boot and go on signi
   const row = await app.db.selectFrom('signing_keys').selectAll().where('kid', '=', kid).executeTakeFirstOrThrow()
   t.equal(row.private_jwk, null, 'the clear copy is gone')
   t.match(row.private_jwk_sealed, /^v1\./, 'sealed instead')
-  const token = await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer' })
+  const token = await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer', sid: randomUUID() })
   t.equal(decodeProtectedHeader(token).kid, kid, 'the same key still signs')
   await jwtVerify(token, publicKey)
 })
@@ -91,7 +92,7 @@ t.test('changing the secret: with the old one as SIGNING_KEY_SECRET_PREVIOUS, ke
   const alone = await buildApp({ ...next, SIGNING_KEY_SECRET_PREVIOUS: undefined }, { logLevel: false, background: false })
   t.teardown(() => alone.close())
   await alone.ready()
-  t.ok(await alone.tokens.signAccessToken({ sub: 'user-1', role: 'customer' }), 'the new secret alone opens the key')
+  t.ok(await alone.tokens.signAccessToken({ sub: 'user-1', role: 'customer', sid: randomUUID() }), 'the new secret alone opens the key')
 })
 
 /** What a replica starting now on this database publishes and signs with. */
@@ -100,7 +101,7 @@ async function freshView(t: Parameters<typeof build>[0], config: Config) {
   t.teardown(() => app.close())
   await app.ready()
   const kids = ((await app.inject({ method: 'GET', url: '/.well-known/jwks.json' })).json() as Jwks).keys.map((k) => k.kid).sort()
-  const signer = decodeProtectedHeader(await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer' })).kid
+  const signer = decodeProtectedHeader(await app.tokens.signAccessToken({ sub: 'user-1', role: 'customer', sid: randomUUID() })).kid
   await app.close()
   return { kids, signer }
 }

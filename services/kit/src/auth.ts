@@ -8,8 +8,11 @@ export { ROLES, type Role } from '@hearing/contracts'
 export interface AuthUser {
   id: string
   role: Role
-  /** The session (refresh-token family) the token was issued for, when it names one. */
-  sessionId?: string
+  /**
+   * The session (refresh-token family) the token was issued for. Every access token names one, so
+   * that ending the session revokes it at once (sessions.ts); a token without one is refused.
+   */
+  sessionId: string
 }
 
 /** Access tokens are EdDSA-signed JWTs with the RFC 9068 type; nothing else is accepted. */
@@ -42,12 +45,13 @@ export function createTokenVerifier({ issuer, audience, jwks }: VerifierOptions)
         issuer,
         audience,
         typ: ACCESS_TOKEN_TYPE,
-        requiredClaims: ['sub', 'exp', 'iat'],
+        requiredClaims: ['sub', 'exp', 'iat', 'sid'],
       })
       const role = payload.role
       if (typeof payload.sub !== 'string' || !ROLES.includes(role as Role)) throw new InvalidTokenError()
-      const sid = typeof payload.sid === 'string' && payload.sid.length <= 200 ? payload.sid : undefined
-      return sid ? { id: payload.sub, role: role as Role, sessionId: sid } : { id: payload.sub, role: role as Role }
+      const sid = payload.sid
+      if (typeof sid !== 'string' || sid.length === 0 || sid.length > 200) throw new InvalidTokenError()
+      return { id: payload.sub, role: role as Role, sessionId: sid }
     } catch {
       throw new InvalidTokenError()
     }

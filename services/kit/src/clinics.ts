@@ -6,6 +6,9 @@
  */
 export const PRACTICE_NAME = 'North Georgia Hearing Care'
 
+/** Both clinics' time zone: a day in a filter starts and ends at local midnight there. */
+export const CLINIC_TIME_ZONE = 'America/New_York'
+
 export interface ClinicSeed {
   uid: string
   /** The location's name ("Gainesville"): the first word of the office's name. */

@@ -39,6 +39,30 @@ export function isPoolExhausted(err: unknown): boolean {
   return err instanceof Error && err.message === 'timeout exceeded when trying to connect'
 }
 
+/** Network errors of a connection that could not be made or was cut. */
+const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN'])
+/**
+ * PostgreSQL's own: class 08 (connection exception), 57P01–57P03 (the server shutting down, crashed,
+ * or not accepting connections yet) and 53300 (too many connections).
+ */
+const SERVER_CODES = /^(08...|57P0[123]|53300)$/
+/** node-postgres's words for a connection that ended under it. */
+const CONNECTION_MESSAGES = /^(Connection terminated|Client has encountered a connection error|Client was closed|timeout expired)/
+
+/**
+ * Whether the database could not be had (down, restarting, unreachable, out of connections) rather
+ * than a query having failed: the service is temporarily unavailable (503), not broken (500).
+ * Looks through wrapped causes and AggregateError's errors (a refused connection to each address).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!(err instanceof Error) || depth > 5) return false
+  const { code } = err as Error & { code?: unknown }
+  if (isPoolExhausted(err) || CONNECTION_MESSAGES.test(err.message)) return true
+  if (typeof code === 'string' && (CONNECTION_CODES.has(code) || SERVER_CODES.test(code))) return true
+  const nested = [err.cause, ...(err instanceof AggregateError ? err.errors : [])]
+  return nested.some((e) => isDatabaseUnavailable(e, depth + 1))
+}
+
 /** Connections of a createDb pool: open, idle, and requests waiting for one (for the metrics). */
 export function poolUse(db: object): { total: number; idle: number; waiting: number } | undefined {
   const pool = pools.get(db)

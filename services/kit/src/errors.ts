@@ -1,10 +1,13 @@
 import { STATUS_CODES } from 'node:http'
 import type { FastifyError, FastifyInstance } from 'fastify'
-import { isPoolExhausted } from './db.js'
+import { isDatabaseUnavailable, isPoolExhausted } from './db.js'
 import { validationMessage } from './validation.js'
 
 export const INTERNAL_ERROR_MESSAGE = 'Something went wrong on our side. Please try again later.'
 export const INVALID_URL_MESSAGE = 'This address is not valid.'
+
+/** How soon to try again when the database could not be had (a restart or failover takes seconds). */
+const DATABASE_DOWN_RETRY_AFTER_SECONDS = 5
 
 export function errorPayload(statusCode: number, message: string) {
   return { statusCode, error: STATUS_CODES[statusCode] ?? 'Error', message }
@@ -14,10 +17,12 @@ export function errorPayload(statusCode: number, message: string) {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     // Every connection of the pool stayed busy past its wait: a burst, so 503 and come back in a second.
+    // The database down, restarting or unreachable: 503 too, and come back in a few seconds.
     const exhausted = isPoolExhausted(err)
-    const status = exhausted ? 503 : err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
+    const databaseDown = !exhausted && isDatabaseUnavailable(err)
+    const status = exhausted || databaseDown ? 503 : err.statusCode && err.statusCode >= 400 && err.statusCode < 600 ? err.statusCode : 500
     // An error may say when to come back (a saturated resource, a throttle).
-    const retryAfter = exhausted ? 1 : (err as { retryAfterSeconds?: unknown }).retryAfterSeconds
+    const retryAfter = exhausted ? 1 : databaseDown ? DATABASE_DOWN_RETRY_AFTER_SECONDS : (err as { retryAfterSeconds?: unknown }).retryAfterSeconds
     if (typeof retryAfter === 'number' && retryAfter > 0) reply.header('retry-after', String(Math.ceil(retryAfter)))
     if (status === 503) {
       req.log.warn({ reason: err.message }, 'request refused: temporarily unavailable')

@@ -9,7 +9,7 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify'
 import { errorPayload, INTERNAL_ERROR_MESSAGE, INVALID_URL_MESSAGE } from './errors.js'
-import { loggerOptions } from './logger.js'
+import { AnsweredRequestLog, bufferedStdout, loggerOptions } from './logger.js'
 import { installMetrics } from './metrics.js'
 import { findUnstorableText } from './text.js'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './validation.js'
@@ -36,6 +36,12 @@ export interface FastifyOptions {
    * born): never adopt a client's.
    */
   requestIds?: 'propagate' | 'generate'
+  /**
+   * 'pair' (Fastify's): a line when a request arrives and one when it is answered, each written at
+   * once. 'answered' (the gateway, which logs every request the site gets): one line when a request
+   * is answered (id, method, URL with its secrets redacted, status, time), written without blocking.
+   */
+  requestLog?: 'pair' | 'answered'
 }
 
 export type App = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>
@@ -55,9 +61,12 @@ export function routesOf(app: FastifyInstance): readonly DeclaredRoute[] {
 }
 
 /** A Fastify instance with the kit's defaults: redacted logging, propagated request ids, zod schemas, timeouts. */
-export function createFastify({ name, logLevel, bodyLimit = 256 * 1024, trustProxy = false, requestIds = 'propagate' }: FastifyOptions): App {
+export function createFastify({ name, logLevel, bodyLimit = 256 * 1024, trustProxy = false, requestIds = 'propagate', requestLog = 'pair' }: FastifyOptions): App {
+  // The gateway's logs go through a buffer (bufferedStdout), its request lines through their own logger.
+  const stream = logLevel !== false && requestLog === 'answered' ? bufferedStdout() : undefined
   const app = Fastify({
-    logger: logLevel === false ? false : loggerOptions(logLevel, name),
+    logger: logLevel === false ? false : loggerOptions(logLevel, name, { stream }),
+    ...(requestLog === 'answered' ? { logController: new AnsweredRequestLog(stream && AnsweredRequestLog.accessLogger(logLevel as string, name, stream)) } : {}),
     requestIdHeader: false,
     genReqId: requestIds === 'generate' ? () => randomUUID() : (req) => requestIdFrom(req.headers['x-request-id']),
     bodyLimit,
@@ -88,13 +97,16 @@ export function createFastify({ name, logLevel, bodyLimit = 256 * 1024, trustPro
   app.setSerializerCompiler(serializerCompiler)
   // Every route, with a schema or without: text no database can store (NUL) and broken Unicode
   // (lone surrogates) are a 400 naming the field, decided here once rather than per schema.
-  app.addHook('preValidation', async (req, reply) => {
+  // Callback hooks, here and below: no promise per request.
+  app.addHook('preValidation', (req, reply, done) => {
     const problem =
       findUnstorableText(req.params, 'params') ?? findUnstorableText(req.query, 'querystring') ?? findUnstorableText(req.body, 'body')
-    if (problem) return reply.code(400).send(errorPayload(400, problem))
+    if (problem) reply.code(400).send(errorPayload(400, problem))
+    else done()
   })
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id)
+    done(null, payload)
   })
   installMetrics(app, name)
   return app

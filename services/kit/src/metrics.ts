@@ -67,10 +67,11 @@ export function installMetrics(app: FastifyInstance, service: string): ProcessMe
     registers: [metrics.registry],
   })
   app.decorate('metrics', metrics)
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     // Unmatched paths (404s, scanners) share one label instead of one per path tried.
     const route = req.routeOptions.url ?? 'unmatched'
     requests.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000)
+    done()
   })
   return metrics
 }

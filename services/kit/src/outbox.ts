@@ -1,3 +1,4 @@
+import type { OutboxPayload, OutboxTopic } from '@hearing/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type ColumnType, type Generated, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely'
 import { INTERNAL_TOKEN_HEADER } from './internal.js'
@@ -11,7 +12,10 @@ import { INTERNAL_TOKEN_HEADER } from './internal.js'
 
 const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/
 
-/** The producer's `<schema>.outbox` table, as one of its own frozen migrations. */
+/**
+ * The producer's `<schema>.outbox` table as the relay expects it today. A service copies this shape
+ * into its own migration file (frozen, never imported); tests create their producers' tables with it.
+ */
 export function outboxMigration(schema: string): Migration {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`)
   return {
@@ -51,19 +55,32 @@ export interface OutboxTable<P = unknown> {
   last_error: string | null
 }
 
-export interface OutboxItem {
+/**
+ * The columns a producer adds to its outbox when it wants messaging-sync's delivery status of some
+ * topics back (the relay's `trackTopics`): the relay reads them from messaging-sync in the
+ * background and keeps them here, so the producer's own reads never wait on another service.
+ */
+export interface TrackedOutboxTable<P = unknown> extends OutboxTable<P> {
+  delivery_status: DeliveryState['status'] | null
+  delivery_attempts: number | null
+  delivery_error: string | null
+  status_checked_at: Date | null
+}
+
+export interface OutboxItem<T extends OutboxTopic = OutboxTopic> {
   /** What messaging-sync does with it: 'email', 'message', 'contact', 'appointment'. */
-  topic: string
+  topic: T
   /** The producer's idempotency key (e.g. `booking:<id>:request`): a repeated key is a no-op. */
   key: string
-  payload: unknown
+  /** As the contract (@hearing/contracts outbox-payloads) has it for the topic. */
+  payload: OutboxPayload<T>
 }
 
 /**
  * Adds work to the outbox inside the producer's transaction (pass the transaction, or the db for a
  * change of one statement). Resolves to false when the key was already there (nothing added).
  */
-export async function addToOutbox(trx: QueryExecutorProvider, { topic, key, payload }: OutboxItem): Promise<boolean> {
+export async function addToOutbox<T extends OutboxTopic>(trx: QueryExecutorProvider, { topic, key, payload }: OutboxItem<T>): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
     insert into outbox (topic, key, payload) values (${topic}, ${key}, ${JSON.stringify(payload)}::jsonb)
     on conflict (key) do nothing returning id
@@ -81,6 +98,11 @@ export interface OutboxRelayOptions {
   requestTimeoutMs?: number
   /** Longest wait between attempts of one row. */
   maxBackoffMs?: number
+  /**
+   * Topics whose delivery status the relay brings back into the outbox's tracking columns
+   * (TrackedOutboxTable) after handing them over, until it settles.
+   */
+  trackTopics?: readonly OutboxTopic[]
 }
 
 export interface OutboxRelay {
@@ -90,11 +112,6 @@ export interface OutboxRelay {
   nudge(): void
   /** One pass over due rows; resolves to how many were settled (handed over, or reported as refused). */
   runOnce(): Promise<number>
-  /**
-   * Where messaging-sync's delivery of this service's work is, by outbox key (keys not handed over
-   * yet are absent); null when messaging-sync cannot be asked.
-   */
-  statuses(keys: readonly string[]): Promise<Map<string, DeliveryState> | null>
 }
 
 /** messaging-sync's status of one delivery (it owns the status machine; see its database.ts). */
@@ -111,6 +128,11 @@ interface Row {
   payload: unknown
   attempts: number
 }
+
+/** Delivery statuses that may still change (messaging-sync is still trying). */
+const UNSETTLED: readonly DeliveryState['status'][] = ['pending', 'queued', 'waiting']
+/** How soon the relay looks again while a fresh tracked delivery is unsettled. */
+const FOLLOW_UP_MS = 250
 
 /** Answers that retrying the same request cannot change (a malformed item). Everything else is retried. */
 const PERMANENT = new Set([400, 413, 422])
@@ -130,12 +152,14 @@ type Outcome = { ok: true } | { ok: false; permanent: boolean; reason: string }
  * A row messaging-sync refuses is reported to it as undeliverable, so staff see it there.
  */
 export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB>; source: string; internalToken: string; log: FastifyBaseLogger }): OutboxRelay {
-  const { db, source, internalToken, log, targetUrl, intervalMs = 1000, batchSize = 50, requestTimeoutMs = 5000, maxBackoffMs = 10 * 60_000 } = opts
+  const { db, source, internalToken, log, targetUrl, intervalMs = 1000, batchSize = 50, requestTimeoutMs = 5000, maxBackoffMs = 10 * 60_000, trackTopics = [] } = opts
   const base = targetUrl?.replace(/\/+$/, '')
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
   let again = false
   let stopped = true
+  /** A fresh tracked delivery is not settled yet: look again sooner than the usual interval. */
+  let followUp = false
 
   async function post(path: string, body: unknown): Promise<Outcome> {
     try {
@@ -203,9 +227,59 @@ export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB
         if (rows.length === 0) return -1
         return handOver(trx, rows)
       })
-      if (handed <= 0) return total
+      if (handed <= 0) break
       total += handed
-      if (stopped) return total
+      // Stopping (or driven by hand): one batch per pass.
+      if (stopped) break
+    }
+    if (trackTopics.length > 0) followUp = await refreshTracked()
+    return total
+  }
+
+  /**
+   * Brings messaging-sync's status of handed-over tracked deliveries back into the outbox, in one
+   * request per pass: every pass while a delivery is young, once a minute after that, for two days.
+   * Resolves to whether a young one is still unsettled.
+   */
+  async function refreshTracked(): Promise<boolean> {
+    const { rows } = await sql<{ key: string; young: boolean }>`
+      select key, created_at > now() - interval '1 minute' as young from outbox
+      where topic = any(${trackTopics}::text[]) and handed_over_at is not null
+        and (delivery_status is null or delivery_status = any(${UNSETTLED}::text[]))
+        and created_at > now() - interval '2 days'
+        and (status_checked_at is null or created_at > now() - interval '10 minutes' or status_checked_at < now() - interval '1 minute')
+      order by created_at desc limit 200
+    `.execute(db)
+    if (rows.length === 0) return false
+    const states = await statuses(rows.map((r) => r.key))
+    if (!states) return rows.some((r) => r.young)
+    const found = rows.map(({ key }) => ({ key, ...(states.get(key) ?? { status: null, attempts: null, last_error: null }) }))
+    await sql`
+      update outbox o set delivery_status = coalesce(x.status, o.delivery_status), delivery_attempts = coalesce(x.attempts, o.delivery_attempts),
+        delivery_error = case when x.status is null then o.delivery_error else x.last_error end, status_checked_at = now()
+      from jsonb_to_recordset(${JSON.stringify(found)}::jsonb) as x(key text, status text, attempts integer, last_error text)
+      where o.key = x.key
+    `.execute(db)
+    return found.some((f, i) => rows[i]!.young && (f.status === null || UNSETTLED.includes(f.status)))
+  }
+
+  /** Where messaging-sync's deliveries are, by outbox key (absent: not known there); null when it cannot be asked. */
+  async function statuses(keys: readonly string[]): Promise<Map<string, DeliveryState> | null> {
+    if (!base) return null
+    if (keys.length === 0) return new Map()
+    try {
+      const res = await fetch(`${base}/internal/deliveries/status`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
+        body: JSON.stringify({ source, keys }),
+        signal: AbortSignal.timeout(requestTimeoutMs),
+      })
+      if (!res.ok) throw new Error(`HTTP ${res.status}`)
+      const { items } = (await res.json()) as { items: Array<DeliveryState & { key: string }> }
+      return new Map(items.map(({ key, ...state }) => [key, state]))
+    } catch (err) {
+      log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'could not ask messaging-sync for delivery statuses')
+      return null
     }
   }
 
@@ -231,7 +305,7 @@ export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB
 
   function schedule() {
     if (stopped) return
-    timer = setTimeout(() => void runOnce().finally(schedule), intervalMs)
+    timer = setTimeout(() => void runOnce().finally(schedule), followUp ? Math.min(FOLLOW_UP_MS, intervalMs) : intervalMs)
     timer.unref()
   }
 
@@ -255,23 +329,5 @@ export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB
       if (!stopped && base) void runOnce()
     },
     runOnce,
-    async statuses(keys) {
-      if (!base) return null
-      if (keys.length === 0) return new Map()
-      try {
-        const res = await fetch(`${base}/internal/deliveries/status`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: internalToken },
-          body: JSON.stringify({ source, keys }),
-          signal: AbortSignal.timeout(requestTimeoutMs),
-        })
-        if (!res.ok) throw new Error(`HTTP ${res.status}`)
-        const { items } = (await res.json()) as { items: Array<DeliveryState & { key: string }> }
-        return new Map(items.map(({ key, ...state }) => [key, state]))
-      } catch (err) {
-        log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'could not ask messaging-sync for delivery statuses')
-        return null
-      }
-    },
   }
 }

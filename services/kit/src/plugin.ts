@@ -3,6 +3,8 @@ import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
 import { createTokenVerifier, InvalidTokenError, type AuthUser, type Role, type VerifierOptions } from './auth.js'
+import { auditDeclaredRoutes } from './audit/routes.js'
+import { createAuditTrail } from './audit/trail.js'
 import { createDb, databaseReachable, poolUse } from './db.js'
 import { errorPayload, installErrorHandling } from './errors.js'
 import { INTERNAL_TOKEN_HEADER } from './internal.js'
@@ -22,6 +24,8 @@ declare module 'fastify' {
     requireRole: (...roles: Role[]) => (req: FastifyRequest, reply: FastifyReply) => Promise<void>
     /** Present only for services that hand work to messaging-sync through their outbox. */
     outboxRelay: OutboxRelay | null
+    /** Whether a session still stands and the account's role now, for a caller known without a token (an OAuth callback). */
+    checkSession: SessionCheck
   }
   interface FastifyRequest {
     /** The verified caller, or null for anonymous requests. */
@@ -97,6 +101,12 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
   }
   app.decorate('outboxRelay', relay)
 
+  // The audit trail: routes that declare config.audit are recorded after their response. Registered
+  // after the database's hook, so its records in flight are written before the pool closes.
+  const trail = createAuditTrail(db, opts.name ?? opts.schema, app.log.child({ component: 'audit' }))
+  auditDeclaredRoutes(app, trail)
+  app.addHook('onClose', async () => trail.settled())
+
   const verify = createTokenVerifier(opts.auth)
   app.decorateRequest('user', null)
   app.decorateRequest('tokenRejected', false)
@@ -112,6 +122,7 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
       return null
     })
   })
+  app.decorate('checkSession', opts.sessions)
   // One question to identity per request, however many guards ask.
   const checked = new WeakMap<FastifyRequest, Promise<SessionCheckAnswer>>()
   app.decorate('requireRole', (...roles: Role[]) => async (req: FastifyRequest, reply: FastifyReply) => {
@@ -157,6 +168,7 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
     const checks: Record<string, 'up' | 'down'> = { postgres: (await databaseReachable(db)) ? 'up' : 'down' }
     if (redis) checks.redis = (await redisReachable(redis)) ? 'up' : 'down'
     const ready = Object.values(checks).every((c) => c === 'up')
+    if (!ready) reply.header('retry-after', '5')
     return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'unavailable', checks })
   })
 }

@@ -1,14 +1,9 @@
 import closeWithGrace from 'close-with-grace'
 import type { FastifyInstance } from 'fastify'
 import { serveMetrics } from './metrics.js'
+import { SHUTDOWN_GRACE_MS } from './shutdown.js'
 
-/**
- * How long a process may take to close (in-flight requests, queues, pools) before it gives up and
- * exits 1. Every budget around it is derived from this one: the slowest close (messaging-sync's
- * e-mail worker and queue, about 15 s) fits inside it, the launcher waits a little longer before
- * SIGKILL, and Kubernetes' terminationGracePeriodSeconds covers the preStop pause plus this.
- */
-export const SHUTDOWN_GRACE_MS = 25_000
+export { SHUTDOWN_GRACE_MS }
 
 export interface RunOptions {
   port: number

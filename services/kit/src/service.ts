@@ -4,9 +4,19 @@ import type { Kysely } from 'kysely'
 import type { ServiceEnv } from './config.js'
 import { createFastify, type App } from './fastify.js'
 import type { OutboxRelayOptions } from './outbox.js'
+import openApiDocument from './openapi.js'
 import serviceKit from './plugin.js'
+import { retentionSweep, type RetentionOptions, type RetentionSweep } from './retention.js'
+import { lookRegularly } from './scheduled-runs.js'
 import type { ZodTypeProvider } from './validation.js'
 import { remoteSessionCheck, type SessionCheck } from './sessions.js'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Present only for services that purge old records (createService's `retention`). */
+    retention: RetentionSweep | null
+  }
+}
 
 /** What tests and servers may vary when building a service. */
 export interface BuildOptions {
@@ -15,7 +25,7 @@ export interface BuildOptions {
   jwks?: JWTVerifyGetKey
   /** How requireRole learns whether a session still stands; default: ask identity (IDENTITY_JWKS_URL's origin). */
   sessionCheck?: SessionCheck
-  /** Run background work (the outbox relay) on ready (default true; tests drive it by hand). */
+  /** Run background work (the outbox relay, the retention sweep) on ready (default true; tests drive it by hand). */
   background?: boolean
 }
 
@@ -50,11 +60,13 @@ export function routeGroup<DB, Options extends object>(group: RouteGroup<DB, Opt
 /** A service's Fastify instance with the kit registered: the first lines of every buildApp. */
 export async function createService<DB>(
   config: ServiceConfig,
-  { name, schema, logLevel = config.LOG_LEVEL, jwks, sessionCheck, outbox, background = true }: BuildOptions & {
+  { name, schema, logLevel = config.LOG_LEVEL, jwks, sessionCheck, outbox, retention, background = true }: BuildOptions & {
     name: string
     schema: string
     /** The service has an outbox table (outboxMigration): start its relay towards MESSAGING_INTERNAL_URL. */
     outbox?: Omit<OutboxRelayOptions, 'targetUrl'>
+    /** The service purges old records (it has a scheduled_runs table): app.retention, swept regularly in the background. */
+    retention?: RetentionOptions<DB>
   },
 ): Promise<ServiceApp<DB>> {
   const keys = jwks ?? (config.IDENTITY_JWKS_URL ? new URL(config.IDENTITY_JWKS_URL) : undefined)
@@ -63,6 +75,7 @@ export async function createService<DB>(
   const sessions = sessionCheck ?? (config.IDENTITY_JWKS_URL ? remoteSessionCheck({ identityUrl: config.IDENTITY_JWKS_URL, internalToken: config.INTERNAL_TOKEN }) : undefined)
   if (!sessions) throw new Error(`${name}: IDENTITY_JWKS_URL or a session check is needed to honour revocation`)
   const app = createFastify({ name, logLevel })
+  await app.register(openApiDocument, { title: name }) // first, so that it sees every route
   await app.register(serviceKit, {
     schema,
     databaseUrl: config.DATABASE_URL,
@@ -74,5 +87,18 @@ export async function createService<DB>(
     ...(outbox ? { outbox: { ...outbox, targetUrl: config.MESSAGING_INTERNAL_URL, background } } : {}),
   })
   // The kit decorated `db` (plugin.ts) with a pool on the service's schema; its tables are the service's to name.
-  return app as ServiceApp<DB>
+  const service = app as ServiceApp<DB>
+  const sweep = retention ? retentionSweep(service.db, name, retention) : null
+  app.decorate('retention', sweep)
+  if (sweep && retention && background) lookRegularly(app, retention.everyHours * 3600_000, () => sweepNow(service, sweep))
+  return service
+}
+
+/** One look from this replica; what it removed is logged by kind and count only. */
+async function sweepNow(app: App, sweep: RetentionSweep): Promise<void> {
+  try {
+    for (const { kind, removed } of (await sweep.runIfDue()) ?? []) app.log.info({ kind, removed }, 'retention purge')
+  } catch (err) {
+    app.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'retention sweep failed')
+  }
 }

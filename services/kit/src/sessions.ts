@@ -17,7 +17,7 @@ export const SESSION_CHECK_PATH = '/internal/sessions/check'
 
 export const sessionCheckRequest = z.strictObject({
   sub: z.string().max(200),
-  sid: z.string().max(200).optional(),
+  sid: z.string().min(1).max(200),
   /** The role the token claims; identity ignores it (test fakes echo it). */
   role: z.enum(ROLES),
 })
@@ -51,7 +51,7 @@ export interface RemoteSessionCheckOptions {
 export function remoteSessionCheck({ identityUrl, internalToken, timeoutMs = 2_000 }: RemoteSessionCheckOptions): SessionCheck {
   const url = new URL(SESSION_CHECK_PATH, identityUrl)
   return async (user) => {
-    const body: SessionCheckRequest = { sub: user.id, role: user.role, ...(user.sessionId ? { sid: user.sessionId } : {}) }
+    const body: SessionCheckRequest = { sub: user.id, role: user.role, sid: user.sessionId }
     let res: Response
     try {
       res = await fetch(url, {

@@ -16,7 +16,7 @@ t.test('tokens are verified against a JWKS fetched over HTTP', async (t) => {
   const { port } = jwksServer.server.address() as { port: number }
   const verify = createTokenVerifier({ jwks: new URL(`http://127.0.0.1:${port}/.well-known/jwks.json`), issuer, audience })
 
-  t.same(await verify(await signer.sign({ sub: 'user-1', role: 'admin' })), { id: 'user-1', role: 'admin' })
+  t.same(await verify(await signer.sign({ sub: 'user-1', role: 'admin', sid: 'session-1' })), { id: 'user-1', role: 'admin', sessionId: 'session-1' })
 
   const refuse = async (label: string, token: string) => {
     await t.rejects(verify(token), InvalidTokenError, label)
@@ -28,6 +28,9 @@ t.test('tokens are verified against a JWKS fetched over HTTP', async (t) => {
   await refuse('wrong issuer', await signer.sign({ sub: 'u', role: 'customer' }, { issuer: 'evil' }))
   await refuse('not an access token (typ)', await signer.sign({ sub: 'u', role: 'customer' }, { typ: 'JWT' }))
   await refuse('unknown role', await signer.sign({ sub: 'u', role: 'root' }))
+  // Validly signed, but naming no session: nothing could revoke it before it expires.
+  await refuse('no session id', await signer.sign({ sub: 'user-1', role: 'admin', sid: null }))
+  await refuse('an empty session id', await signer.sign({ sub: 'user-1', role: 'admin', sid: '' }))
   await refuse('alg none', new UnsecuredJWT({ role: 'admin' }).setSubject('u').setIssuer(issuer).setAudience(audience).setIssuedAt().setExpirationTime('5m').encode())
   const hs = await new SignJWT({ role: 'admin' })
     .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })

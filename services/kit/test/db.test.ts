@@ -1,7 +1,8 @@
 import { freshDatabase } from '@hearing/infra/testing'
 import { sql } from 'kysely'
+import net from 'node:net'
 import t from 'tap'
-import { createDb, isPoolExhausted, migrateToLatest, onceAcrossReplicas, type Migrations } from '../src/db.js'
+import { createDb, isDatabaseUnavailable, isPoolExhausted, migrateToLatest, onceAcrossReplicas, type Migrations } from '../src/db.js'
 import { installErrorHandler } from '../src/errors.js'
 import { createFastify } from '../src/fastify.js'
 
@@ -98,4 +99,85 @@ t.test('when every connection stays busy past the wait, the caller gets 503 with
   await holding
   t.same((await app.inject('/count')).json(), { n: 1 }, 'served again once a connection is free')
   t.notOk(isPoolExhausted(new Error('connection refused')), 'other database errors stay what they are')
+})
+
+/** A TCP relay in front of the test database that can be taken down (refusing, cutting open connections) and brought back on the same port. */
+async function switchableDatabase(url: string) {
+  const target = new URL(url)
+  const sockets = new Set<net.Socket>()
+  let server: net.Server | undefined
+  let port = 0
+  const up = () =>
+    new Promise<void>((resolve) => {
+      server = net.createServer((client) => {
+        const upstream = net.connect(Number(target.port || 5432), target.hostname)
+        for (const s of [client, upstream]) {
+          sockets.add(s)
+          s.on('close', () => sockets.delete(s))
+          s.on('error', () => {})
+        }
+        client.pipe(upstream).pipe(client)
+        client.on('close', () => upstream.destroy())
+        upstream.on('close', () => client.destroy())
+      })
+      server.listen(port, '127.0.0.1', () => {
+        port = (server!.address() as net.AddressInfo).port
+        resolve()
+      })
+    })
+  const down = () =>
+    new Promise<void>((resolve) => {
+      for (const s of sockets) s.destroy()
+      server!.close(() => resolve())
+    })
+  await up()
+  const relayed = new URL(url)
+  relayed.host = `127.0.0.1:${port}`
+  return { url: relayed.toString(), up, down }
+}
+
+t.test('while the database cannot be had, a route answers 503 with Retry-After, never 500, and serves again once it is back', async (t) => {
+  const direct = await freshDatabase(t)
+  const database = await switchableDatabase(direct)
+  const db = createDb({ url: database.url, schema: 'kit_outage' })
+  t.teardown(async () => {
+    await db.destroy()
+    await database.down()
+  })
+  const app = createFastify({ name: 'kit-test', logLevel: false })
+  installErrorHandler(app)
+  app.get('/count', async () => (await sql<{ n: number }>`select 1 as n`.execute(db)).rows[0])
+  app.get('/terminated', async () => sql`select pg_terminate_backend(pg_backend_pid())`.execute(db))
+  app.get('/broken', async () => sql`select * from no_such_table`.execute(db))
+  t.teardown(() => app.close())
+  t.same((await app.inject('/count')).json(), { n: 1 }, 'served while the database is up (a pooled connection is open)')
+
+  const unavailable = (res: Awaited<ReturnType<typeof app.inject>>, what: string) => {
+    t.equal(res.statusCode, 503, what)
+    t.equal(res.headers['retry-after'], '5', `${what}: says when to come back`)
+    t.equal(res.json().message, 'Service temporarily unavailable. Please try again shortly.')
+  }
+  await database.down()
+  unavailable(await app.inject('/count'), 'its open connection cut')
+  unavailable(await app.inject('/count'), 'no new connection accepted')
+  await database.up()
+  t.same((await app.inject('/count')).json(), { n: 1 }, 'served again, with no restart')
+
+  unavailable(await app.inject('/terminated'), 'the server ends the connection (57P01, as in a shutdown)')
+  // The pool may hand out that connection once more before it learns it closed: 503 again, then served.
+  const after = [(await app.inject('/count')).statusCode, (await app.inject('/count')).statusCode]
+  t.ok(after.includes(200) && after.every((s) => s === 200 || s === 503), `then served again (${after.join(', ')})`)
+  t.equal((await app.inject('/broken')).statusCode, 500, 'a query that is wrong stays a 500')
+})
+
+t.test('isDatabaseUnavailable knows connection failures from query failures', async (t) => {
+  const refused = (address: string) => Object.assign(new Error(`connect ECONNREFUSED ${address}:5432`), { code: 'ECONNREFUSED' })
+  t.ok(isDatabaseUnavailable(new AggregateError([refused('::1'), refused('127.0.0.1')])), 'refused on every address')
+  t.ok(isDatabaseUnavailable(new Error('Connection terminated unexpectedly')))
+  t.ok(isDatabaseUnavailable(Object.assign(new Error('the database system is starting up'), { code: '57P03' })))
+  t.ok(isDatabaseUnavailable(Object.assign(new Error('sorry, too many clients already'), { code: '53300' })))
+  t.ok(isDatabaseUnavailable(new Error('booking failed', { cause: new Error('Connection terminated due to connection timeout') })), 'wrapped')
+  t.notOk(isDatabaseUnavailable(Object.assign(new Error('duplicate key value'), { code: '23505' })))
+  t.notOk(isDatabaseUnavailable(Object.assign(new Error('relation "x" does not exist'), { code: '42P01' })))
+  t.notOk(isDatabaseUnavailable('ECONNREFUSED'))
 })

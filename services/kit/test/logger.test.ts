@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import t from 'tap'
-import { loggerOptions, sanitizeUrl } from '../src/logger.js'
+import { AnsweredRequestLog, loggerOptions, sanitizeUrl } from '../src/logger.js'
 
 function capture() {
   const lines: string[] = []
@@ -41,4 +41,26 @@ t.test('sanitizeUrl only touches sensitive parameters', async (t) => {
   t.equal(sanitizeUrl('/setup-account?token=zzz'), '/setup-account?token=redacted')
   t.equal(sanitizeUrl('/products?page=2'), '/products?page=2')
   t.equal(sanitizeUrl('/plain'), '/plain')
+})
+
+t.test("the gateway's request log: one line per answered request, with what an operator needs and no secrets", async (t) => {
+  const { lines, stream } = capture()
+  const app = Fastify({ logger: { ...(loggerOptions('info', 'test') as object), stream }, logController: new AnsweredRequestLog(AnsweredRequestLog.accessLogger('info', 'test', stream)) })
+  app.get('/ok', async () => ({ ok: true }))
+  app.get('/broken', async () => {
+    throw new Error('boom')
+  })
+  await app.inject({ url: '/ok?token=abc123secret&page=2', headers: { cookie: 'session=s3cr3t' } })
+  await app.inject('/broken')
+  await app.close()
+  const entries = lines.map((l) => JSON.parse(l) as { msg: string; req?: { method: string; url: string; id: string }; res?: { statusCode: number }; responseTime?: number; reqId?: string })
+  t.notOk(entries.some((e) => e.msg === 'incoming request'), 'no "incoming request" lines')
+  const requests = entries.filter((e) => e.msg === 'request completed')
+  t.equal(requests.length, 2, 'one line per request')
+  t.match(requests[0], { req: { method: 'GET', url: '/ok?token=redacted&page=2' }, res: { statusCode: 200 }, responseTime: Number })
+  t.equal(requests[0]!.req!.id, requests[0]!.reqId)
+  t.match(JSON.parse(lines.find((l) => l.includes('request completed'))!), { level: 30, name: 'test', pid: Number, time: Number }, 'the usual fields of every line')
+  t.match(requests[1], { req: { url: '/broken' }, res: { statusCode: 500 } })
+  t.ok(entries.some((e) => e.msg === 'boom' && e.reqId === requests[1]!.reqId), 'the error has its line too')
+  t.notOk(lines.join('').includes('abc123secret') || lines.join('').includes('s3cr3t'), 'no secrets')
 })

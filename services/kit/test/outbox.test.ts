@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http'
+import type { OutboxTopic } from '@hearing/contracts'
 import { freePort, freshDatabase } from '@hearing/infra/testing'
 import { sql, type Kysely } from 'kysely'
 import pino from 'pino'
@@ -13,15 +14,22 @@ interface Teardown {
 
 const TOKEN = 'x'.repeat(32)
 const log = pino({ level: 'silent' })
+/** An e-mail as the contract has it. */
+const mail = (subject: string) => ({ to: 'pat@example.com', subject, text: 'Hello' })
 
 interface Received {
   path: string
   token: string | undefined
-  body: { source: string; items: { id: string; topic: string; key: string; payload: unknown; reason?: string }[] }
+  body: { source: string; items: { id: string; topic: string; key: string; payload: unknown; reason?: string }[]; keys?: string[] }
 }
 
-/** A stand-in for messaging-sync's intake: records every POST; refuses topic 'bogus' with 400. */
-async function startIntake(t: Teardown, port: number, { latencyMs = 0 } = {}) {
+type State = { status: string; attempts: number; last_error: string | null }
+
+/**
+ * A stand-in for messaging-sync's intake: records every POST; refuses topic 'bogus' with 400;
+ * answers delivery statuses from `states` (keys it has not heard of are absent).
+ */
+async function startIntake(t: Teardown, port: number, { latencyMs = 0, states = new Map<string, State>() } = {}) {
   const received: Received[] = []
   const server: Server = createServer((req, res) => {
     let raw = ''
@@ -34,14 +42,20 @@ async function startIntake(t: Teardown, port: number, { latencyMs = 0 } = {}) {
           return
         }
         received.push({ path: req.url ?? '', token: req.headers[INTERNAL_TOKEN_HEADER] as string | undefined, body })
-        res.writeHead(200, { 'content-type': 'application/json' }).end('{}')
+        const answer = req.url === '/internal/deliveries/status' ? { items: (body.keys ?? []).flatMap((key) => (states.has(key) ? [{ key, ...states.get(key)! }] : [])) } : {}
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer))
       }, latencyMs)
     })
   })
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
   const close = () => new Promise<void>((resolve) => server.close(() => resolve()))
   t.teardown(close)
-  return { received, close, handed: () => received.filter((r) => r.path === '/internal/outbox').flatMap((r) => r.body.items) }
+  return {
+    received,
+    close,
+    handed: () => received.filter((r) => r.path === '/internal/outbox').flatMap((r) => r.body.items),
+    asked: () => received.filter((r) => r.path === '/internal/deliveries/status').map((r) => r.body.keys ?? []),
+  }
 }
 
 async function producerDb(t: Teardown): Promise<Kysely<unknown>> {
@@ -89,17 +103,17 @@ t.test('a row added while messaging-sync is down is kept, then handed over once 
 
 t.test('a repeated key is a no-op', async (t) => {
   const db = await producerDb(t)
-  t.equal(await addToOutbox(db, { topic: 'email', key: 'k1', payload: { n: 1 } }), true)
-  t.equal(await addToOutbox(db, { topic: 'email', key: 'k1', payload: { n: 2 } }), false, 'second add reports nothing added')
+  t.equal(await addToOutbox(db, { topic: 'email', key: 'k1', payload: mail('first') }), true)
+  t.equal(await addToOutbox(db, { topic: 'email', key: 'k1', payload: mail('second') }), false, 'second add reports nothing added')
   const rows = (await sql<{ payload: unknown }>`select payload from outbox`.execute(db)).rows
-  t.same(rows, [{ payload: { n: 1 } }], 'one row, the first payload')
+  t.same(rows, [{ payload: mail('first') }], 'one row, the first payload')
 })
 
 t.test('two relays on one table never hand an item twice', async (t) => {
   const db = await producerDb(t)
   const port = await freePort()
   const intake = await startIntake(t, port, { latencyMs: 20 })
-  for (let i = 0; i < 300; i++) await addToOutbox(db, { topic: 'message', key: `m:${i}`, payload: { i } })
+  for (let i = 0; i < 300; i++) await addToOutbox(db, { topic: 'email', key: `m:${i}`, payload: mail(`#${i}`) })
   const a = relayFor(db, port, { batchSize: 7 })
   const b = relayFor(db, port, { batchSize: 11 })
   // Both passes run at the same time, over and over, until nothing is left.
@@ -114,9 +128,10 @@ t.test('an item messaging-sync refuses is reported as undeliverable and holds up
   const db = await producerDb(t)
   const port = await freePort()
   const intake = await startIntake(t, port)
-  await addToOutbox(db, { topic: 'email', key: 'good-1', payload: {} })
-  await addToOutbox(db, { topic: 'bogus', key: 'bad', payload: {} })
-  await addToOutbox(db, { topic: 'email', key: 'good-2', payload: {} })
+  await addToOutbox(db, { topic: 'email', key: 'good-1', payload: mail('good') })
+  // A producer newer than messaging-sync (or a bug): its type checks cannot stop that at run time.
+  await addToOutbox(db, { topic: 'bogus' as OutboxTopic, key: 'bad', payload: mail('bad') })
+  await addToOutbox(db, { topic: 'email', key: 'good-2', payload: mail('good') })
   const relay = relayFor(db, port)
   t.equal(await relay.runOnce(), 3, 'all three settled')
   t.same(intake.handed().map((i) => i.key).sort(), ['good-1', 'good-2'])
@@ -128,9 +143,41 @@ t.test('an item messaging-sync refuses is reported as undeliverable and holds up
 t.test('without a target URL the work waits in the outbox', async (t) => {
   const db = await producerDb(t)
   const relay = createOutboxRelay({ db, source: 'producer', internalToken: TOKEN, log })
-  await addToOutbox(db, { topic: 'email', key: 'waits', payload: {} })
+  await addToOutbox(db, { topic: 'email', key: 'waits', payload: mail('waits') })
   relay.start()
   t.equal(await relay.runOnce(), 0)
   await relay.stop()
   t.equal(await pending(db), 1)
+})
+
+t.test("tracked topics: the relay brings messaging-sync's delivery status back into the outbox until it settles", async (t) => {
+  const db = await producerDb(t)
+  // The tracking columns a producer adds in its own migration (TrackedOutboxTable).
+  await sql`alter table outbox add column delivery_status text, add column delivery_attempts integer, add column delivery_error text, add column status_checked_at timestamptz`.execute(db)
+  const port = await freePort()
+  const states = new Map<string, State>()
+  const intake = await startIntake(t, port, { states })
+  const relay = createOutboxRelay({ db, targetUrl: `http://127.0.0.1:${port}`, source: 'producer', internalToken: TOKEN, log, trackTopics: ['appointment'] })
+  const visit = { appointment_id: 'a1', location_uid: 'loc', first_name: 'Ana', last_name: 'Ruiz', email: 'ana@example.com', starts_at: '2026-12-01T15:00:00Z', ends_at: '2026-12-01T16:00:00Z', type_name: 'Adjustment' }
+  await addToOutbox(db, { topic: 'appointment', key: 'appointment:a1:sync', payload: visit })
+  await addToOutbox(db, { topic: 'email', key: 'mail:1', payload: mail('untracked') })
+  const tracked = async () =>
+    (await sql<{ delivery_status: string | null; delivery_attempts: number | null; delivery_error: string | null }>`select delivery_status, delivery_attempts, delivery_error from outbox where key = 'appointment:a1:sync'`.execute(db)).rows[0]
+
+  states.set('appointment:a1:sync', { status: 'queued', attempts: 1, last_error: 'HTTP 502' })
+  await relay.runOnce()
+  t.same(intake.asked(), [['appointment:a1:sync']], 'asked about the tracked key only, right after handing it over')
+  t.same(await tracked(), { delivery_status: 'queued', delivery_attempts: 1, delivery_error: 'HTTP 502' })
+
+  states.set('appointment:a1:sync', { status: 'delivered', attempts: 2, last_error: null })
+  await relay.runOnce()
+  t.same(await tracked(), { delivery_status: 'delivered', delivery_attempts: 2, delivery_error: null }, 'the retry that succeeded')
+
+  await relay.runOnce()
+  t.equal(intake.asked().length, 2, 'a settled delivery is not asked about again')
+
+  await intake.close()
+  await addToOutbox(db, { topic: 'appointment', key: 'appointment:a2:sync', payload: { ...visit, appointment_id: 'a2' } })
+  t.equal(await relay.runOnce(), 0, 'messaging-sync away: nothing handed over, and the pass does not fail')
+  t.same(await tracked(), { delivery_status: 'delivered', delivery_attempts: 2, delivery_error: null }, 'what was known is kept')
 })

@@ -123,6 +123,7 @@ t.test('readiness: 200 with Postgres and Redis up, 503 when either is unreachabl
   const notReady = await down.app.inject('/readyz')
   t.equal(notReady.statusCode, 503)
   t.same(notReady.json(), { status: 'unavailable', checks: { postgres: 'down', redis: 'down' } })
+  t.equal(notReady.headers['retry-after'], '5', 'and says when to look again')
   t.ok(Date.now() - started < 5000, 'answers promptly instead of hanging')
   t.equal((await down.app.inject('/healthz')).statusCode, 200, 'still alive')
 })
@@ -161,7 +162,7 @@ t.test('requireRole honours revocation at once: ended sessions, changed roles, a
   const sessions: SessionCheck = async (user) => {
     asked++
     if (down) throw new Error('connect ECONNREFUSED')
-    return ended.has(user.sessionId ?? '') ? { active: false } : { active: true, role: roles.get(user.id) ?? user.role }
+    return ended.has(user.sessionId) ? { active: false } : { active: true, role: roles.get(user.id) ?? user.role }
   }
   const { app, signer } = await build(t, { sessions })
   const token = await signer.sign({ sub: 'u-1', role: 'admin' })

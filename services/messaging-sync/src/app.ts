@@ -1,7 +1,8 @@
 import { serviceNamed } from '@hearing/contracts'
-import { createService, routeGroup, watchQueues, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
+import { createService, registerPersonalDataRoutes, routeGroup, staffDirectoryClient, watchQueues, type BuildOptions, type SchemaPlan, type ServiceApp } from '@hearing/service-kit'
 import type { Config } from './config.js'
 import { clinicForwarder } from './contact/forward.js'
+import { messagingPersonalData } from './contact/personal-data.js'
 import { contactSync, type ContactSyncOptions } from './contact/sync.js'
 import type { Database, Topic } from './database.js'
 import type { Channel, ChannelOptions } from './delivery/channel.js'
@@ -9,10 +10,12 @@ import { EMAIL_CHANNEL_DEFAULTS, startEmailChannel } from './email/channel.js'
 import { createMailer } from './email/mailer.js'
 import { PROVIDER_CHANNEL_DEFAULTS, providerLimit, startProviderChannel } from './providers/channel.js'
 import { providerFromConfig } from './providers/from-config.js'
+import { retention } from './retention.js'
 import { contactSyncRoutes } from './routes/contact-sync.js'
 import { CONTACT_RATE_DEFAULTS, contactRoutes, type ContactRateLimit } from './routes/contact.js'
 import { mailboxRoutes } from './routes/emails.js'
 import { inboxRoutes } from './routes/inbox.js'
+import { adminPatientRecordRoutes } from './routes/admin-patient-records.js'
 import { locationsRoutes } from './routes/locations.js'
 import { outboxRoutes } from './routes/outbox.js'
 import { providerRoutes } from './routes/provider.js'
@@ -48,15 +51,17 @@ export interface MessagingBuildOptions extends BuildOptions {
 
 export async function buildApp(
   config: Config,
-  { logLevel = config.LOG_LEVEL, jwks, role = config.MESSAGING_QUEUE_WORKERS ? 'all' : 'api', email, provider: providerOptions, contactRate = CONTACT_RATE_DEFAULTS, podiumRetryAfterMs, syncOptions }: MessagingBuildOptions = {},
+  { logLevel = config.LOG_LEVEL, jwks, background, role = config.MESSAGING_QUEUE_WORKERS ? 'all' : 'api', email, provider: providerOptions, contactRate = CONTACT_RATE_DEFAULTS, podiumRetryAfterMs, syncOptions }: MessagingBuildOptions = {},
 ): Promise<ServiceApp<Database>> {
   // The kit (database, Redis, auth, health, metrics); no third-party plugins of our own.
-  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks })
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, retention: retention(config) })
   const db = app.db
 
   // Ours: the provider, then the two delivery channels (queue, sweeper, and the worker unless this
   // is an API-only process that leaves the jobs to worker processes).
   const { provider, podium } = providerFromConfig(db, config, { retryAfterMs: podiumRetryAfterMs })
+  // Tokens in clear, or sealed under the previous secret, are sealed under the current one first.
+  if (podium) app.addHook('onReady', async () => void (await podium.sealAtRest()))
   const mailer = createMailer({ smtpUrl: config.SMTP_URL, from: config.EMAIL_FROM })
   const consume = role !== 'api'
   const emailChannel = startEmailChannel(app, { db, mailer, redisUrl: config.REDIS_URL, options: { ...EMAIL_CHANNEL_DEFAULTS, prefix: config.QUEUE_PREFIX, consume, ...email } })
@@ -78,8 +83,13 @@ export async function buildApp(
   await app.register(routeGroup(contactRoutes), { provider, channel: providerChannel, rate: contactRate, keyPrefix: providerChannelOptions.prefix })
   await app.register(routeGroup(outboxRoutes), { channels })
   await app.register(routeGroup(contactSyncRoutes), { sync })
-  await app.register(routeGroup(inboxRoutes), { provider })
+  // Who may be given a message or sign a reply: identity's staff directory.
+  const staffDirectory = staffDirectoryClient({ identityUrl: config.IDENTITY_JWKS_URL, internalToken: config.INTERNAL_TOKEN })
+  await app.register(routeGroup(inboxRoutes), { provider, email: emailChannel, staffDirectory })
   await app.register(routeGroup(mailboxRoutes))
+  await app.register(routeGroup(adminPatientRecordRoutes), { provider })
   await app.register(routeGroup(providerRoutes), { provider, podium, publicUrl: config.PUBLIC_URL })
+  // Identity's "Download my data" and account deletion (service credential).
+  registerPersonalDataRoutes(app, SERVICE, messagingPersonalData(db, provider, app.log))
   return app
 }

@@ -1,4 +1,4 @@
-import { env, serviceEnvSchema } from '@hearing/service-kit'
+import { env, retentionEnv, serviceEnvSchema } from '@hearing/service-kit'
 import { z } from 'zod'
 
 /** The sender when EMAIL_FROM is not set. */
@@ -16,6 +16,10 @@ export const configSchema = serviceEnvSchema.extend({
   /** Podium OAuth app (required with podium): its client id and secret (a secret: never logged). */
   PODIUM_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().min(1).max(200).optional()),
   PODIUM_CLIENT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(1).max(500).optional()),
+  /** Seals the provider's OAuth tokens in the database (required with podium); kept outside it. */
+  PROVIDER_TOKEN_SECRET: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters (e.g. openssl rand -base64 48)').optional()),
+  /** While changing PROVIDER_TOKEN_SECRET: the old one, so tokens sealed with it are opened and re-sealed at boot. */
+  PROVIDER_TOKEN_SECRET_PREVIOUS: z.preprocess(unsetIfEmpty, z.string().min(32, 'must be at least 32 characters').optional()),
   /** Podium's API, authorize and token URLs (the docs disagree on the OAuth host: both are settings). */
   PODIUM_API_URL: env.httpUrl.default('https://api.podium.com'),
   PODIUM_AUTHORIZE_URL: env.httpUrl.default('https://api.podium.com/oauth/authorize'),
@@ -56,8 +60,14 @@ export const configSchema = serviceEnvSchema.extend({
       .refine((v) => /^(?:[^<>\r\n]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(v.trim()), 'must be an e-mail address or "Name <address>"')
       .default(DEFAULT_EMAIL_FROM),
   ),
+  /** Inbox messages and e-mails, once their delivery is settled, are purged this many months after they came. */
+  RETENTION_MONTHS: retentionEnv.months(24),
+  RETENTION_SWEEP_HOURS: retentionEnv.RETENTION_SWEEP_HOURS,
 }).refine((c) => c.MESSAGING_PROVIDER !== 'podium' || (c.PODIUM_CLIENT_ID && c.PODIUM_CLIENT_SECRET), {
   message: 'MESSAGING_PROVIDER=podium needs PODIUM_CLIENT_ID and PODIUM_CLIENT_SECRET',
   path: ['PODIUM_CLIENT_ID'],
+}).refine((c) => c.MESSAGING_PROVIDER !== 'podium' || c.PROVIDER_TOKEN_SECRET, {
+  message: 'MESSAGING_PROVIDER=podium needs PROVIDER_TOKEN_SECRET (at least 32 characters) to seal its tokens',
+  path: ['PROVIDER_TOKEN_SECRET'],
 })
 export type Config = z.output<typeof configSchema>

@@ -1,3 +1,4 @@
+import { OUTBOX_TOPICS, type OutboxTopic } from '@hearing/contracts'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
 export interface LocationsTable {
@@ -8,8 +9,8 @@ export interface LocationsTable {
 }
 
 /** What messaging-sync delivers: an e-mail (SMTP) or a call of the messaging provider. */
-export const TOPICS = ['email', 'message', 'contact', 'appointment'] as const
-export type Topic = (typeof TOPICS)[number]
+export const TOPICS = OUTBOX_TOPICS
+export type Topic = OutboxTopic
 
 /**
  * Where a delivery is. pending: committed, no job yet; queued: a job exists (retried quickly with
@@ -42,6 +43,10 @@ export interface DeliveriesTable {
   handled_at: Date | null
   /** The Sync Existing Users run that created it. */
   batch_id: ColumnType<string | null, string | null | undefined, string | null>
+  /** The staff member who looks after this message (the inbox), and their name when assigned. */
+  assigned_to: ColumnType<string | null, never, string | null>
+  assigned_name: ColumnType<string | null, never, string | null>
+  assigned_at: ColumnType<Date | null, never, Date | null>
 }
 export type Delivery = Selectable<DeliveriesTable>
 
@@ -58,8 +63,11 @@ export interface ContactLinksTable {
 /** The provider's OAuth tokens: server-side only, never logged, never sent to a browser. */
 export interface ProviderTokensTable {
   provider: string
+  /** Sealed under PROVIDER_TOKEN_SECRET (kit seal.ts) when wrap_key_id is set; in clear only in rows from before sealing, until the next boot. */
   access_token: string
   refresh_token: string
+  /** Which wrapping key sealed the tokens; null: not sealed yet. */
+  wrap_key_id: string | null
   expires_at: Date
   connected_by: string | null
   updated_at: Generated<Date>
@@ -68,7 +76,11 @@ export interface ProviderTokensTable {
 /** An admin's connection in progress: the SHA-256 of its OAuth `state`. */
 export interface OauthStatesTable {
   state_hash: string
+  /** SHA-256 of the cookie the admin's browser was given when they started. */
+  browser_hash: string
   created_by: string
+  /** The admin's session (access token sid): ended, and the state is worthless. */
+  session_id: string
   created_at: Generated<Date>
 }
 
@@ -80,8 +92,10 @@ export interface ContactSyncsTable {
   provider: string
   /** Users handed to the provider so far. */
   total: Generated<number>
-  /** Users left out: no name or no e-mail. */
+  /** Users left out, for any reason. */
   skipped: Generated<number>
+  /** Of those, users who never confirmed their e-mail address. */
+  skipped_unconfirmed: Generated<number>
   /** Every page of users was read from identity. */
   listed: Generated<boolean>
   /** The last user id read (identity's paging). */
@@ -92,6 +106,18 @@ export interface ContactSyncsTable {
   finished_at: Date | null
 }
 
+/** A staff member's e-mailed reply to an inbox message. */
+export interface InboxRepliesTable {
+  id: Generated<string>
+  message_id: string
+  author_id: string
+  author_name: string
+  text: string
+  /** The e-mail (a delivery of topic email) that carries it; null once that row is purged. */
+  email_delivery_id: string | null
+  created_at: Generated<Date>
+}
+
 export interface Database {
   locations: LocationsTable
   provider_tokens: ProviderTokensTable
@@ -99,4 +125,5 @@ export interface Database {
   deliveries: DeliveriesTable
   contact_links: ContactLinksTable
   contact_syncs: ContactSyncsTable
+  inbox_replies: InboxRepliesTable
 }

@@ -4,7 +4,7 @@ import { identityFake, type IdentityFake } from '@hearing/infra/testing'
 import { CLINICS } from '@hearing/service-kit/clinics'
 import t from 'tap'
 import type { ContactSyncRun } from '@hearing/contracts'
-import { build, testConfig, waitFor } from './helper.js'
+import { build, testConfig, TEST_PROVIDER_TOKEN_SECRET, waitFor } from './helper.js'
 
 type Built = Awaited<ReturnType<typeof build>>
 type Candidate = IdentityFake['contacts'][number]
@@ -36,7 +36,7 @@ const finished = (built: Built, timeoutMs = 20_000) =>
     timeoutMs,
   )
 
-t.test('Sync Existing Users hands every named user without a contact over once; a second click joins the run', async (t) => {
+t.test('Sync Existing Users hands every confirmed, named user without a contact over once, counts the skipped by reason; a second click joins the run', async (t) => {
   const identity = await identityFake()
   const built = await build(t, undefined, {}, {}, SYNC_TIMINGS)
   const alreadyLinked = user({ first_name: 'Lin' })
@@ -48,6 +48,9 @@ t.test('Sync Existing Users hands every named user without a contact over once; 
     alreadyLinked,
     user({ first_name: null, last_name: null }),
     user({ first_name: '  ', last_name: '' }),
+    user({ first_name: 'Una', email_verified: false }),
+    user({ first_name: 'Ulla', email_verified: false }),
+    user({ first_name: 'Uri', email_verified: false }),
   ]
 
   t.equal((await start(built, 'staff')).statusCode, 403, 'staff cannot run it')
@@ -61,7 +64,7 @@ t.test('Sync Existing Users hands every named user without a contact over once; 
   t.match(second.json(), { joined: true, sync: { id: (first.json() as { sync: { id: string } }).sync.id } }, 'a second click joins the running one')
 
   const done = await finished(built)
-  t.match(done, { status: 'completed', provider: 'local', total: 12, synced: 12, failed: 0, skipped: 2, listed: true })
+  t.match(done, { status: 'completed', provider: 'local', total: 12, synced: 12, failed: 0, skipped: 5, skipped_unconfirmed: 3, skipped_incomplete: 2, listed: true })
   const links = await built.db.selectFrom('contact_links').selectAll().execute()
   t.equal(links.length, 13, 'one integration record per synced user, the linked one kept')
   const contacts = await built.db.selectFrom('deliveries').select('payload').where('topic', '=', 'contact').execute()
@@ -105,6 +108,7 @@ t.test('Podium: contacts with E.164 phones and the default location, never dupli
     MESSAGING_PROVIDER: 'podium',
     PODIUM_CLIENT_ID: FAKE_PODIUM_CLIENT_ID,
     PODIUM_CLIENT_SECRET: FAKE_PODIUM_CLIENT_SECRET,
+    PROVIDER_TOKEN_SECRET: TEST_PROVIDER_TOKEN_SECRET,
     PODIUM_API_URL: fake.url,
     PODIUM_AUTHORIZE_URL: `${fake.url}/oauth/authorize`,
     PODIUM_TOKEN_URL: `${fake.url}/oauth/token`,
@@ -112,7 +116,8 @@ t.test('Podium: contacts with E.164 phones and the default location, never dupli
   const built = await build(t, config, {}, { limit: { max: 1, durationMs: 125 }, concurrency: 4 }, SYNC_TIMINGS)
   const connect = await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: await as(built, 'admin') })
   const consent = await fetch((connect.json() as { url: string }).url, { redirect: 'manual' })
-  await built.app.inject({ method: 'GET', url: `/podium/callback${new URL(consent.headers.get('location')!).search}` })
+  const browser = connect.cookies.find((c) => c.name === 'hc_podium_connect')!.value
+  await built.app.inject({ method: 'GET', url: `/podium/callback${new URL(consent.headers.get('location')!).search}`, cookies: { hc_podium_connect: browser } })
 
   // Linked by the local provider before the switch: still to be created at Podium.
   const localOnly = user({ first_name: 'Loc', phone: '706.555.0111' })
@@ -135,4 +140,24 @@ t.test('Podium: contacts with E.164 phones and the default location, never dupli
   await start(built)
   t.match(await finished(built), { total: 0 }, 'a second run finds nothing to do')
   t.equal(fake.state.calls.filter((c) => c.path === '/v4/contacts').length, 21, 'no contact upserted twice')
+})
+
+t.test('every run is kept: a later run with nothing to do does not hide the last one that synced, and admins read the last few', async (t) => {
+  const identity = await identityFake()
+  const built = await build(t, undefined, {}, {}, SYNC_TIMINGS)
+  identity.contacts = [user({ first_name: 'Hana' }), user({ first_name: 'Ivo' })]
+  t.equal((await start(built)).statusCode, 202)
+  const first = await finished(built)
+  t.match(first, { status: 'completed', total: 2, synced: 2 })
+  t.equal((await start(built)).statusCode, 202)
+  const second = await waitFor('the second run to finish', async () => {
+    const sync = await latest(built)
+    return sync && sync.id !== first.id && sync.status !== 'running' && sync
+  })
+  t.match(second, { status: 'completed', total: 0 }, 'nothing left to do')
+
+  const res = await built.app.inject({ method: 'GET', url: '/admin/contact-sync', headers: await as(built, 'admin') })
+  const { sync, history } = res.json() as { sync: ContactSyncRun; history: ContactSyncRun[] }
+  t.equal(sync.id, second.id, 'the latest run first')
+  t.same(history.map((r) => [r.id, r.total, r.synced]), [[second.id, 0, 0], [first.id, 2, 2]], 'and the one before it, with its counts')
 })

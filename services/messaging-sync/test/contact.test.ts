@@ -64,8 +64,12 @@ t.test('every field is checked, with a clear 400, and nothing is stored', async 
     ['no first name', form({ first_name: '' }), /First name is required/],
     ['first name missing', { ...form(), first_name: undefined }, /First name is required/],
     ['no last name', form({ last_name: '   ' }), /Last name is required/],
-    ['a name with a right-to-left override', form({ last_name: 'Smith\u202Eevil' }), /not allowed/],
-    ['a long name', form({ first_name: 'a'.repeat(101) }), /at most 100/],
+    ['a name with a right-to-left override', form({ last_name: 'Smith\u202Eevil' }), /Last name may contain only letters, spaces, hyphens, apostrophes and periods/],
+    ['a link for a name (the reply greets by it)', form({ first_name: 'Visit http://phish.example/x' }), /First name may contain only letters/],
+    ['a web address for a name', form({ first_name: 'Visit phish.example' }), /First name must be a name, not a web address/],
+    ['a name with a line break', form({ first_name: 'Eve\r\nBcc: victim@example.com' }), /First name may contain only letters/],
+    ['a phone with a line break', form({ phone: '(770) 555-0142\r\nBcc: victim@example.com' }), /valid US phone number/],
+    ['a long name', form({ first_name: 'a'.repeat(51) }), /at most 50/],
     ['no phone', form({ phone: '' }), /Phone is required/],
     ['not a phone number', form({ phone: '12345' }), /valid US phone number/],
     ['a non-US number', form({ phone: '+44 20 7946 0958' }), /valid US phone number/],
@@ -96,7 +100,8 @@ t.test('an address sending too many messages is slowed with 429, others are not'
   for (let i = 0; i < 10; i++) t.equal((await send(built, form(), '198.51.100.9')).statusCode, 202, `message ${i + 1} accepted`)
   const limited = await send(built, form(), '198.51.100.9')
   t.equal(limited.statusCode, 429, 'the 11th in an hour is refused')
-  t.ok(limited.headers['retry-after'], 'saying when to come back')
+  const retryAfter = Number(limited.headers['retry-after'])
+  t.ok(retryAfter > 3500 && retryAfter <= 3600, `saying when to come back (${retryAfter} s)`)
   t.match((limited.json() as { message: string }).message, /Please call us/)
   t.equal((await send(built, form(), '198.51.100.10')).statusCode, 202, 'another address is not affected')
 })
@@ -122,6 +127,18 @@ t.test('a contact handed over on sign-up makes one integration record, and "Welc
   t.equal((await built.app.inject({ method: 'POST', url: '/contact-sync/me/welcome' })).statusCode, 401, 'signed-in users only')
 })
 
+t.test('an admin or staff member with a messaging contact is never greeted with the customer "Welcome!"', async (t) => {
+  const built = await build(t)
+  await built.db.insertInto('contact_links').values([{ user_id: 'admin-7', contact_id: 'local:admin-7' }, { user_id: 'staff-7', contact_id: 'local:staff-7' }]).execute()
+  for (const [sub, role] of [['admin-7', 'admin'], ['staff-7', 'staff']] as const) {
+    const token = await built.signer.sign({ sub, role })
+    const res = await built.app.inject({ method: 'POST', url: '/contact-sync/me/welcome', headers: { authorization: `Bearer ${token}` } })
+    t.same(res.json(), { welcome: false }, role)
+  }
+  const claimed = await built.db.selectFrom('contact_links').select('welcomed_at').where('welcomed_at', 'is not', null).execute()
+  t.equal(claimed.length, 0, 'nothing claimed either')
+})
+
 t.test('with SMTP, the local provider also e-mails each message to its clinic, once', async (t) => {
   const sink = await startSmtpSink(t)
   const built = await build(t, await testConfig(t, { SMTP_URL: sink.url }))
@@ -137,4 +154,38 @@ t.test('with SMTP, the local provider also e-mails each message to its clinic, o
   t.equal((await built.db.selectFrom('deliveries').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status, 'local', 'the message itself stays in the inbox')
   await new Promise((r) => setTimeout(r, 500))
   t.equal(sink.received.length, 1, 'one e-mail')
+})
+
+t.test('booking messages in the inbox: the phone shown as every other, and the appointment they are about', async (t) => {
+  const built = await build(t)
+  const { TEST_INTERNAL_TOKEN } = await import('@hearing/infra/testing')
+  const booking = (appointment: string, extra: Record<string, unknown>) => ({
+    kind: 'booking', location_uid: GAINESVILLE, first_name: 'Iris', last_name: 'Vale', phone: '770.555.0150', email: 'iris@example.com', text: 'New appointment request from the website.', ...extra,
+  })
+  const named = '0b7f3c1e-4a2d-4e8f-9c1b-2d3e4f5a6b7c'
+  const older = '1c8f4d2f-5b3e-4f9a-8d2c-3e4f5a6b7c8d'
+  const res = await built.app.inject({
+    method: 'POST',
+    url: '/internal/outbox',
+    headers: { 'x-internal-token': TEST_INTERNAL_TOKEN },
+    payload: {
+      source: 'scheduling',
+      items: [
+        { id: 'o-1', key: `booking:${named}:clinic`, topic: 'message', payload: booking(named, { appointment_id: named }) },
+        // Handed over before messages named their appointment: the key says it.
+        { id: 'o-2', key: `booking:${older}:clinic`, topic: 'message', payload: booking(older, {}) },
+      ],
+    },
+  })
+  t.equal(res.statusCode, 202)
+  await send(built, form())
+  const entries = (await inbox(built, 'staff')).json() as Array<{ kind: string; phone: string; phone_display: string; appointment_id: string | null }>
+  t.same(
+    entries.map((e) => [e.kind, e.phone, e.phone_display, e.appointment_id]).sort(),
+    [
+      ['booking', '+17705550150', '(770) 555-0150', named],
+      ['booking', '+17705550150', '(770) 555-0150', older],
+      ['contact', '+17705550142', '(770) 555-0142', null],
+    ],
+  )
 })

@@ -114,10 +114,11 @@ t.test('without SMTP_URL the e-mail lands in the local mailbox, which admins rea
   t.equal(res.headers['cache-control'], 'no-store', 'personal data is not cached')
   const entries = res.json() as Array<Record<string, unknown>>
   t.same(entries.map((e) => e.id), [newer, older], 'newest first')
-  t.same(Object.keys(entries[0]!).sort(), ['attempts', 'created_at', 'id', 'kind', 'last_error', 'retry_at', 'sent_at', 'status', 'subject', 'to'].sort(), 'the mailbox fields only: no body')
+  t.same(Object.keys(entries[0]!).sort(), ['attempts', 'created_at', 'id', 'kind', 'last_error', 'retry_at', 'sent_at', 'status', 'stored_at', 'subject', 'to'].sort(), 'the mailbox fields only: no body')
   t.match(entries[0], { to: 'second@example.com', subject: 'Second', status: 'local', attempts: 1, last_error: null })
   t.notOk(JSON.stringify(entries).includes('Second body'), 'the body (which may carry a live link) is not shown')
-  t.ok(!Number.isNaN(Date.parse(entries[0]!.created_at as string)) && !Number.isNaN(Date.parse(entries[0]!.sent_at as string)), 'ISO timestamps')
+  t.ok(!Number.isNaN(Date.parse(entries[0]!.created_at as string)) && !Number.isNaN(Date.parse(entries[0]!.stored_at as string)), 'ISO timestamps')
+  t.equal(entries[0]!.sent_at, null, 'kept here, never sent: no "sent" time, only when it was stored')
 
   const limited = await mailbox(built, 'admin', '?limit=1')
   t.same((limited.json() as Array<{ id: string }>).map((e) => e.id), [newer], 'limit')

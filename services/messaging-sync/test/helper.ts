@@ -10,6 +10,9 @@ import type { ChannelOptions } from '../src/delivery/channel.js'
 const base = serviceTestKit({ configSchema, buildApp, schemaPlan, redis: true })
 export const { testConfig, migrate } = base
 
+/** PROVIDER_TOKEN_SECRET in tests: seals Podium's tokens. */
+export const TEST_PROVIDER_TOKEN_SECRET = randomBytes(32).toString('base64url')
+
 interface Teardown {
   teardown(fn: () => unknown): void
 }

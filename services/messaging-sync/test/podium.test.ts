@@ -1,8 +1,12 @@
 import { CLINICS } from '@hearing/service-kit/clinics'
 import { DEFAULT_PODIUM_LOCATIONS, FAKE_PODIUM_CLIENT_ID, FAKE_PODIUM_CLIENT_SECRET, startFakePodium, type FakePodiumOptions } from '@hearing/infra/fakes/podium'
+import { randomBytes } from 'node:crypto'
+import { sql } from 'kysely'
 import t from 'tap'
+import { SCHEMA } from '../src/app.js'
 import type { ChannelOptions } from '../src/delivery/channel.js'
-import { build, testConfig, waitFor } from './helper.js'
+import { identityFake } from '@hearing/infra/testing'
+import { build, testConfig, TEST_PROVIDER_TOKEN_SECRET, waitFor } from './helper.js'
 
 type Built = Awaited<ReturnType<typeof build>>
 interface Teardown {
@@ -29,6 +33,7 @@ async function podiumApp(t: Teardown, { fake: fakeOptions = {}, provider = {}, r
     MESSAGING_PROVIDER: 'podium',
     PODIUM_CLIENT_ID: FAKE_PODIUM_CLIENT_ID,
     PODIUM_CLIENT_SECRET: FAKE_PODIUM_CLIENT_SECRET,
+    PROVIDER_TOKEN_SECRET: TEST_PROVIDER_TOKEN_SECRET,
     PODIUM_API_URL: fake.url,
     PODIUM_AUTHORIZE_URL: `${fake.url}/oauth/authorize`,
     PODIUM_TOKEN_URL: `${fake.url}/oauth/token`,
@@ -40,13 +45,24 @@ async function podiumApp(t: Teardown, { fake: fakeOptions = {}, provider = {}, r
 
 const asAdmin = async (built: Built) => ({ authorization: `Bearer ${await built.signer.sign({ sub: 'admin-1', role: 'admin' })}` })
 
-/** What an admin does in Settings: ask for the authorize address, consent at Podium, come back. */
-async function connect(built: Built): Promise<string> {
-  const started = await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: await asAdmin(built) })
+const BROWSER_COOKIE = 'hc_podium_connect'
+
+/** An admin's browser starting the connection: Podium's answer (consent given) and the browser's cookie. */
+async function startConnect(built: Built, headers: Record<string, string>) {
+  const started = await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers })
+  const cookie = started.cookies.find((c) => c.name === BROWSER_COOKIE)
   const authorize = new URL((started.json() as { url: string }).url)
   const consent = await fetch(authorize, { redirect: 'manual' })
-  const callback = new URL(consent.headers.get('location')!)
-  const back = await built.app.inject({ method: 'GET', url: `/podium/callback${callback.search}` })
+  return { started, authorize, cookie, callback: new URL(consent.headers.get('location')!) }
+}
+
+const callbackWith = (built: Built, callback: URL, browser?: string) =>
+  built.app.inject({ method: 'GET', url: `/podium/callback${callback.search}`, cookies: browser ? { [BROWSER_COOKIE]: browser } : {} })
+
+/** What an admin does in Settings: ask for the authorize address, consent at Podium, come back. */
+async function connect(built: Built): Promise<string> {
+  const { callback, cookie } = await startConnect(built, await asAdmin(built))
+  const back = await callbackWith(built, callback, cookie?.value)
   return back.headers.location as string
 }
 
@@ -62,28 +78,36 @@ const sendContact = async (built: Built, over: Record<string, unknown> = {}, add
   return (res.json() as { id: string }).id
 }
 
-t.test('an admin connects Podium once: OAuth code flow with a single-use state, tokens kept server-side', async (t) => {
+t.test('an admin connects Podium once: OAuth code flow with a single-use state bound to their browser and session, tokens kept server-side', async (t) => {
   const built = await podiumApp(t)
   const admin = await asAdmin(built)
   t.match((await built.app.inject({ method: 'GET', url: '/admin/provider', headers: admin })).json(), { provider: 'podium', connected: false })
 
-  const started = await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: admin })
+  const { started, authorize, cookie, callback } = await startConnect(built, admin)
   t.equal(started.statusCode, 200)
-  const authorize = new URL((started.json() as { url: string }).url)
   t.equal(authorize.origin + authorize.pathname, `${built.fake.url}/oauth/authorize`)
   t.equal(authorize.searchParams.get('redirect_uri'), 'https://hearing.example/api/messaging/podium/callback')
   t.match(authorize.searchParams.get('scope'), /write_messages/)
-  const staff = { authorization: `Bearer ${await built.signer.sign({ sub: 'staff-1', role: 'staff' })}` }
-  t.equal((await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: staff })).statusCode, 403, 'only admins connect')
+  t.ok(cookie, 'the browser gets a cookie for the trip')
+  t.match(cookie, { path: '/api/messaging/podium/callback', httpOnly: true, sameSite: 'Lax', secure: true, maxAge: 300 })
+  for (const role of ['staff', 'customer']) {
+    const other = { authorization: `Bearer ${await built.signer.sign({ sub: `${role}-1`, role })}` }
+    t.equal((await built.app.inject({ method: 'POST', url: '/admin/podium/connect', headers: other })).statusCode, 403, `a ${role} cannot connect`)
+  }
+  t.equal((await built.app.inject({ method: 'POST', url: '/admin/podium/connect' })).statusCode, 401, 'nor can an anonymous caller')
 
-  const consent = await fetch(authorize, { redirect: 'manual' })
-  const callback = new URL(consent.headers.get('location')!)
-  const forged = await built.app.inject({ method: 'GET', url: `/podium/callback?code=${callback.searchParams.get('code')}&state=forged` })
+  const anonymous = await callbackWith(built, callback)
+  t.equal(anonymous.statusCode, 403, 'the state alone, from a browser without the cookie, is refused')
+  const otherBrowser = await callbackWith(built, callback, 'a-cookie-of-another-browser')
+  t.equal(otherBrowser.headers.location, 'https://hearing.example/admin?tab=settings&podium=failed', 'so is the state with another cookie')
+  const forged = await built.app.inject({ method: 'GET', url: `/podium/callback?code=${callback.searchParams.get('code')}&state=forged`, cookies: { [BROWSER_COOKIE]: cookie!.value } })
   t.equal(forged.headers.location, 'https://hearing.example/admin?tab=settings&podium=failed', 'a state we did not issue is refused')
-  const back = await built.app.inject({ method: 'GET', url: `/podium/callback${callback.search}` })
+  t.equal(built.fake.state.tokenRequests, 0, 'no code was exchanged for any of them')
+  const back = await callbackWith(built, callback, cookie!.value)
   t.equal(back.statusCode, 302)
   t.equal(back.headers.location, 'https://hearing.example/admin?tab=settings&podium=connected')
-  const replay = await built.app.inject({ method: 'GET', url: `/podium/callback${callback.search}` })
+  t.match(back.cookies.find((c) => c.name === BROWSER_COOKIE), { value: '', maxAge: 0 }, 'the cookie is cleared')
+  const replay = await callbackWith(built, callback, cookie!.value)
   t.equal(replay.headers.location, 'https://hearing.example/admin?tab=settings&podium=failed', 'the state works once')
 
   const status = await built.app.inject({ method: 'GET', url: '/admin/provider', headers: admin })
@@ -91,6 +115,62 @@ t.test('an admin connects Podium once: OAuth code flow with a single-use state, 
   t.notMatch(status.body, /at-|rt-/, 'no token reaches a browser')
   const row = await built.db.selectFrom('provider_tokens').selectAll().executeTakeFirstOrThrow()
   t.match(row, { provider: 'podium', connected_by: 'admin-1' })
+})
+
+t.test('Podium tokens are sealed at rest: none in clear anywhere in the schema; a changed secret re-seals them at boot', async (t) => {
+  const built = await podiumApp(t)
+  t.equal(await connect(built), 'https://hearing.example/admin?tab=settings&podium=connected')
+  const issued = [...built.fake.state.accessTokens.keys(), ...built.fake.state.refreshTokens]
+  t.equal(issued.length, 2, 'Podium issued an access and a refresh token')
+  const tables = await built.db.selectFrom('information_schema.tables' as never).select('table_name' as never).where('table_schema' as never, '=', SCHEMA as never).execute()
+  let dump = ''
+  for (const { table_name } of tables as Array<{ table_name: string }>) {
+    const { rows } = await sql<{ row: string }>`select t::text as row from ${sql.table(`${SCHEMA}.${table_name}`)} t`.execute(built.db)
+    dump += rows.map((r) => r.row).join('\n')
+  }
+  t.match(dump, /podium/, 'the connection row was read')
+  for (const token of issued) t.notOk(dump.includes(token), 'no token readable in any table of the schema')
+  await built.app.close()
+
+  const renewed = { ...built.config, PROVIDER_TOKEN_SECRET: randomBytes(32).toString('base64url'), PROVIDER_TOKEN_SECRET_PREVIOUS: built.config.PROVIDER_TOKEN_SECRET }
+  const wrong = await build(t, { ...built.config, PROVIDER_TOKEN_SECRET: randomBytes(32).toString('base64url') })
+  await t.rejects(Promise.resolve(wrong.app.ready()), /sealed with another PROVIDER_TOKEN_SECRET/, 'another secret opens nothing, and the boot says which variable to set')
+  const before = await wrong.db.selectFrom('provider_tokens').select('wrap_key_id').executeTakeFirstOrThrow()
+  const changing = await build(t, renewed)
+  await changing.app.ready()
+  const after = await changing.db.selectFrom('provider_tokens').select('wrap_key_id').executeTakeFirstOrThrow()
+  t.not(after.wrap_key_id, before.wrap_key_id, 'sealed again under the new secret')
+  await changing.app.close()
+
+  const alone = { ...built, ...(await build(t, { ...renewed, PROVIDER_TOKEN_SECRET_PREVIOUS: undefined })) }
+  const id = await sendContact(alone)
+  await waitFor('delivered with the re-sealed token', async () => (await deliveryOf(alone, id)).status === 'delivered')
+  t.pass('the new secret alone opens the tokens')
+})
+
+t.test('an older state cannot replace a newer connection, nor outlive five minutes, nor the session that started it', async (t) => {
+  const built = await podiumApp(t)
+  const older = await startConnect(built, await asAdmin(built))
+  const newer = await startConnect(built, await asAdmin(built))
+  t.equal((await callbackWith(built, newer.callback, newer.cookie!.value)).headers.location, 'https://hearing.example/admin?tab=settings&podium=connected')
+  const connected = await built.db.selectFrom('provider_tokens').select('access_token').executeTakeFirstOrThrow()
+  const stale = await callbackWith(built, older.callback, older.cookie!.value)
+  t.equal(stale.headers.location, 'https://hearing.example/admin?tab=settings&podium=failed', 'the older attempt is over once a newer one started')
+  t.same(await built.db.selectFrom('provider_tokens').select('access_token').executeTakeFirstOrThrow(), connected, 'the newer connection stands')
+
+  const late = await startConnect(built, await asAdmin(built))
+  await built.db.updateTable('oauth_states').set({ created_at: new Date(Date.now() - 5 * 60_000 - 1000) }).execute()
+  t.equal((await callbackWith(built, late.callback, late.cookie!.value)).headers.location, 'https://hearing.example/admin?tab=settings&podium=failed', 'five minutes later the state is worthless')
+
+  // The admin signs out (or is demoted) between leaving for Podium and coming back.
+  const identity = await identityFake()
+  const leaving = await startConnect(built, { authorization: `Bearer ${await built.signer.sign({ sub: 'admin-2', role: 'admin' })}` })
+  identity.setRole('admin-2', 'staff')
+  t.equal((await callbackWith(built, leaving.callback, leaving.cookie!.value)).statusCode, 403, 'a demoted admin cannot complete it')
+  const signedOut = await startConnect(built, { authorization: `Bearer ${await built.signer.sign({ sub: 'admin-3', role: 'admin' })}` })
+  identity.endSessions('admin-3')
+  t.equal((await callbackWith(built, signedOut.callback, signedOut.cookie!.value)).statusCode, 403, 'nor one whose session ended')
+  t.same(await built.db.selectFrom('provider_tokens').select('access_token').executeTakeFirstOrThrow(), connected, 'the connection is unchanged')
 })
 
 t.test('a contact message reaches Podium with the E.164 phone, the matched location and the greeting; the row says delivered', async (t) => {
@@ -118,7 +198,12 @@ t.test('a contact message reaches Podium with the E.164 phone, the matched locat
   await waitFor('the early message delivered', async () => (await deliveryOf(built, early)).status === 'delivered', 30_000)
 
   const inbox = await built.app.inject({ method: 'GET', url: '/admin/inbox', headers: await asAdmin(built) })
-  t.match((inbox.json() as Array<{ id: string; status: string }>).find((m) => m.id === id), { status: 'delivered' }, 'staff see it was delivered to Podium')
+  t.match((inbox.json() as Array<{ id: string; status: string }>).find((m) => m.id === id), { status: 'delivered', reply_by: 'podium', podium_url: 'https://app.podium.com/inbox' }, 'staff see it was delivered to Podium, and answer it there')
+  const identity = await identityFake()
+  identity.staff = [{ id: 'admin-1', name: 'Ada Admin', role: 'admin' }]
+  const reply = await built.app.inject({ method: 'POST', url: `/admin/inbox/${id}/replies`, headers: await asAdmin(built), payload: { text: 'Hello Bea' } })
+  t.equal(reply.statusCode, 409, 'no e-mailed reply beside Podium')
+  t.match(reply.json().message, /answered in Podium/)
 })
 
 t.test('an expired access token is refreshed once for every call waiting on it, and the refresh token rotates', async (t) => {

@@ -8,7 +8,7 @@ import { CLINICS } from '@hearing/service-kit/clinics'
 import t from 'tap'
 import { SCHEMA } from '../src/app.js'
 import type { Database } from '../src/database.js'
-import { migrate, testConfig, waitFor } from './helper.js'
+import { migrate, testConfig, TEST_PROVIDER_TOKEN_SECRET, waitFor } from './helper.js'
 
 /**
  * Nothing a patient was told we received is lost: messaging-sync runs as a real process against
@@ -121,6 +121,7 @@ async function podiumStack(t: Teardown, redisUrl: string, fakeOptions = {}) {
     MESSAGING_RATE_PER_MINUTE: '60000',
     PODIUM_CLIENT_ID: FAKE_PODIUM_CLIENT_ID,
     PODIUM_CLIENT_SECRET: FAKE_PODIUM_CLIENT_SECRET,
+    PROVIDER_TOKEN_SECRET: TEST_PROVIDER_TOKEN_SECRET,
     PODIUM_API_URL: fake.url,
     PODIUM_AUTHORIZE_URL: `${fake.url}/oauth/authorize`,
     PODIUM_TOKEN_URL: `${fake.url}/oauth/token`,

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { addToOutbox, httpError, type DeliveryState, type OutboxRelay } from '@hearing/service-kit'
+import { hhieBand } from '@hearing/contracts'
+import { addToOutbox, httpError, type DeliveryState } from '@hearing/service-kit'
 import { clinicByUid } from '@hearing/service-kit/clinics'
 import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
 import { CLINIC_TIME_ZONE, describeStart } from './availability.js'
-import { SLOT_TAKEN_MESSAGE } from './bookings.js'
 import type { AppointmentStatus, AppointmentsTable, Database } from './database.js'
 import { cancelledEmail, confirmedEmail, declinedEmail, queuePatientEmail } from './patient-emails.js'
 
@@ -25,6 +25,7 @@ export function appointmentView(row: AppointmentRow, now: Date) {
     location_uid: row.location_uid,
     location_name: clinicByUid(row.location_uid)?.name ?? null,
     appointment_type: row.appointment_type,
+    appointment_type_id: row.appointment_type_id,
     /** The clinic's calendar day and wall-clock time (Eastern), whatever the reader's zone. */
     appointment_date: start.toISODate()!,
     appointment_time: start.toFormat('HH:mm'),
@@ -41,7 +42,14 @@ export function appointmentView(row: AppointmentRow, now: Date) {
     created_at: row.created_at.toISOString(),
     cancelled_by: row.cancelled_by,
     can_cancel: LIVE_STATUSES.includes(row.status) && row.starts_at > now,
+    hearing_self_check: hearingSelfCheckOf(row),
   }
+}
+
+/** The self-check a request was booked from: its answers, the total stored with them and that total's band. */
+function hearingSelfCheckOf(row: AppointmentRow) {
+  if (!row.hearing_check_answers || row.hearing_check_score === null) return null
+  return { answers: row.hearing_check_answers, score: row.hearing_check_score, band: hhieBand(row.hearing_check_score) }
 }
 export type AppointmentView = ReturnType<typeof appointmentView>
 
@@ -69,7 +77,7 @@ export function syncState(state: DeliveryState | undefined, asked: boolean): { s
 }
 
 /** Hands the appointment to the messaging provider (create_appointment) through the outbox. */
-async function queueSync(trx: Db, row: AppointmentRow): Promise<void> {
+export async function queueSync(trx: Db, row: AppointmentRow): Promise<void> {
   await addToOutbox(trx, {
     topic: 'appointment',
     key: syncKey(row.id),
@@ -90,30 +98,40 @@ async function queueSync(trx: Db, row: AppointmentRow): Promise<void> {
 
 const SETTLED: ReadonlySet<DeliveryState['status']> = new Set(['delivered', 'local', 'failed', 'refused', 'waiting'])
 
-/**
- * The result of the provider's first attempt, for staff's toast: waits up to `timeoutMs` for
- * messaging-sync to try once. Later retries only show in the list's badge.
- */
-export async function firstSyncAttempt(relay: OutboxRelay | null, appointmentId: string, { timeoutMs = 4_000, pollMs = 150 } = {}) {
-  if (!relay) return syncState(undefined, false)
-  // Hand it over now rather than at the relay's next tick.
-  void relay.runOnce()
-  const deadline = Date.now() + timeoutMs
-  do {
-    const states = await relay.statuses([syncKey(appointmentId)])
-    // messaging-sync cannot be asked: the appointment is kept and handed over when it can be.
-    if (states === null) return syncState(undefined, false)
-    const state = states.get(syncKey(appointmentId))
-    if (state && (state.attempts > 0 || SETTLED.has(state.status))) return syncState(state, true)
-    await new Promise((r) => setTimeout(r, pollMs))
-  } while (Date.now() < deadline)
-  // Not tried in time (the provider is slow or its queue is long): it stays queued and is retried.
-  return { sync_state: 'failed' as const, podium_synced: false, podium_sync_error: 'Not synced yet: it will be retried.' }
+export type SyncView = ReturnType<typeof syncState> & {
+  /** The provider has been tried at least once (or messaging-sync cannot be reached): staff's toast can tell how it went. */
+  sync_attempted: boolean
+}
+
+type TrackedRow = Pick<Selectable<Database['outbox']>, 'key' | 'handed_over_at' | 'attempts' | 'last_error' | 'delivery_status' | 'delivery_attempts' | 'delivery_error'>
+
+/** One appointment's sync as its outbox row tells it (the relay brings messaging-sync's status back into it). */
+export function syncView(row: TrackedRow | undefined): SyncView {
+  // Not handed over, or handed over and not heard of yet: nothing to report but "local only".
+  if (!row || (!row.handed_over_at && row.attempts === 0) || (row.handed_over_at && !row.delivery_status)) return { ...syncState(undefined, true), sync_attempted: false }
+  // The relay cannot reach messaging-sync: it keeps trying, and nobody can tell how the provider would answer.
+  if (!row.handed_over_at) return { ...syncState(undefined, false), sync_attempted: true }
+  const state = { status: row.delivery_status!, attempts: row.delivery_attempts ?? 0, last_error: row.delivery_error }
+  return { ...syncState(state, true), sync_attempted: state.attempts > 0 || SETTLED.has(state.status) }
+}
+
+/** The sync of these appointments, read from this service's own outbox. */
+export async function syncViews(db: Db, appointmentIds: readonly string[]): Promise<Map<string, SyncView>> {
+  const rows =
+    appointmentIds.length === 0
+      ? []
+      : await db
+          .selectFrom('outbox')
+          .select(['key', 'handed_over_at', 'attempts', 'last_error', 'delivery_status', 'delivery_attempts', 'delivery_error'])
+          .where('key', 'in', appointmentIds.map(syncKey))
+          .execute()
+  const byKey = new Map(rows.map((r) => [r.key, r]))
+  return new Map(appointmentIds.map((id) => [id, syncView(byKey.get(syncKey(id)))]))
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cancel links: a random token per appointment, only its hash stored; it cancels that appointment
-// and nothing else, and stops working when the appointment starts.
+// Cancel links: a random token per e-mail, only its hash stored; it cancels that appointment and
+// nothing else, and stops working when the appointment starts.
 // ---------------------------------------------------------------------------------------------
 
 export const CANCEL_LINK_INVALID = 'This cancel link is invalid or has expired. Please call the clinic to change your appointment.'
@@ -124,101 +142,44 @@ export function cancelLink(publicUrl: string, token: string): string {
   return `${publicUrl}/cancel-appointment?token=${encodeURIComponent(token)}`
 }
 
-/** Confirms the appointment to the patient: e-mail with the calendar file and a fresh cancel link. */
-async function sendConfirmation(trx: Db, row: AppointmentRow, publicUrl: string): Promise<void> {
+/** A fresh cancel link token for one e-mail about the appointment (the links of earlier e-mails keep working). */
+export async function newCancelToken(trx: Db, appointmentId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await trx.updateTable('appointments').set({ cancel_token_hash: hashToken(token) }).where('id', '=', row.id).execute()
+  await trx.insertInto('appointment_cancel_tokens').values({ token_hash: hashToken(token), appointment_id: appointmentId }).execute()
+  return token
+}
+
+/** The appointment id a cancel link token is for, as a subquery. */
+const tokenOwner = (db: Db, token: string) => db.selectFrom('appointment_cancel_tokens').select('appointment_id').where('token_hash', '=', hashToken(token))
+
+/** Confirms the appointment to the patient: e-mail with the calendar file and a fresh cancel link. */
+export async function sendConfirmation(trx: Db, row: AppointmentRow, publicUrl: string): Promise<void> {
+  const token = await newCancelToken(trx, row.id)
   await queuePatientEmail(trx, row.id, 'appointment-confirmed', confirmedEmail(row, cancelLink(publicUrl, token)))
 }
 
 // ---------------------------------------------------------------------------------------------
-// Staff: schedule, confirm, decline, cancel
+// Staff: confirm, decline, cancel (scheduling for a patient: staff-scheduling.ts)
 // ---------------------------------------------------------------------------------------------
 
-/** SPEC §9: staff may schedule every 30 minutes from 09:00 to 17:00. */
-export const STAFF_TIMES: readonly string[] = Array.from({ length: 17 }, (_, i) => {
-  const minutes = 9 * 60 + i * 30
-  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
-})
-
-export interface StaffScheduleInput {
-  user_id: string
-  patient: { first_name: string; last_name: string; email: string; phone?: string | undefined }
-  location: string
-  appointment_type_id: string
-  date: string
-  time: string
-  notes?: string | undefined
-}
-
-/**
- * An appointment staff make for a patient (confirmed at once): stored, handed to the messaging
- * provider and confirmed to the patient by e-mail, all in one transaction. 409 when it overlaps
- * another appointment of the clinic.
- */
-export async function scheduleByStaff(db: Db, input: StaffScheduleInput, { staffId, now, publicUrl }: { staffId: string; now: Date; publicUrl: string }): Promise<AppointmentRow> {
-  if (!clinicByUid(input.location)) throw httpError(400, 'location: is not one of our clinics')
-  const type = await db
-    .selectFrom('appointment_types')
-    .select(['id', 'name', 'duration_minutes'])
-    .where('id', '=', input.appointment_type_id)
-    .where('location_uid', '=', input.location)
-    .where('active', '=', true)
-    .executeTakeFirst()
-  if (!type) throw httpError(400, 'appointment_type_id: is not an appointment type of this location')
-  if (!STAFF_TIMES.includes(input.time)) throw httpError(400, 'time: must be on the hour or half hour from 09:00 to 17:00')
-  const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: CLINIC_TIME_ZONE })
-  if (!start.isValid || start.toISODate() !== input.date) throw httpError(400, 'date: must be a date (YYYY-MM-DD)')
-  const today = DateTime.fromJSDate(now, { zone: CLINIC_TIME_ZONE }).toISODate()!
-  if (input.date < today) throw httpError(400, 'date: may not be in the past')
-  if (start.toJSDate() <= now) throw httpError(400, 'time: has already passed today')
-
-  try {
-    return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('appointments')
-        .values({
-          location_uid: input.location,
-          appointment_type_id: type.id,
-          appointment_type: type.name,
-          starts_at: start.toJSDate(),
-          ends_at: start.plus({ minutes: type.duration_minutes }).toJSDate(),
-          status: 'confirmed',
-          source: 'staff',
-          user_id: input.user_id,
-          first_name: input.patient.first_name,
-          last_name: input.patient.last_name,
-          email: input.patient.email,
-          phone: input.patient.phone ?? '',
-          notes: input.notes?.trim() || null,
-          created_by: staffId,
-          decided_at: now,
-          decided_by: staffId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      await queueSync(trx, row)
-      await sendConfirmation(trx, row, publicUrl)
-      return row
-    })
-  } catch (err) {
-    if ((err as { code?: string }).code === '23P01') throw httpError(409, SLOT_TAKEN_MESSAGE)
-    throw err
-  }
-}
-
-async function findOrThrow(db: Db, id: string): Promise<AppointmentRow> {
+export async function findOrThrow(db: Db, id: string): Promise<AppointmentRow> {
   const row = await db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst()
   if (!row) throw httpError(404, 'No such appointment.')
   return row
 }
 
 /** The request is no longer in a state this change applies to (another staff member was quicker). */
-function notApplicable(row: AppointmentRow, action: string, now: Date): Error {
-  return httpError(409, `This appointment cannot be ${action}: it is ${row.status}${row.starts_at <= now && LIVE_STATUSES.includes(row.status) ? ' and has already started' : ''}.`)
+export function notApplicable(row: AppointmentRow, action: string, now: Date): Error {
+  const status = row.status === 'no_show' ? 'a no-show' : row.status
+  const live = LIVE_STATUSES.includes(row.status)
+  // A visit's outcome is told once it has started; the other changes only before.
+  const timing = !live ? '' : row.starts_at <= now ? ' and has already started' : action.startsWith('marked') ? ' and has not started yet' : ''
+  return httpError(409, `This appointment cannot be ${action}: it is ${status}${timing}.`)
 }
 
-export type StaffDecision = 'confirm' | 'decline' | 'cancel'
+export type StaffDecision = 'confirm' | 'decline' | 'cancel' | 'complete' | 'no-show'
+
+const DECIDED: Record<StaffDecision, string> = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled', complete: 'marked completed', 'no-show': 'marked a no-show' }
 
 /**
  * Staff decide on a pending request (confirm, decline) or cancel a live upcoming appointment; the
@@ -233,17 +194,20 @@ export async function decideByStaff(db: Db, id: string, decision: StaffDecision,
         .set({ status: 'cancelled', cancelled_at: now, cancelled_by: 'staff' })
         .where('status', 'in', LIVE_STATUSES)
         .where('starts_at', '>', now)
+    } else if (decision === 'complete' || decision === 'no-show') {
+      // What happened at a confirmed visit, told once it has started.
+      query = query.set({ status: decision === 'complete' ? 'completed' : 'no_show' }).where('status', '=', 'confirmed').where('starts_at', '<=', now)
     } else {
       query = query.set({ status: decision === 'confirm' ? 'confirmed' : 'declined', decided_at: now, decided_by: staffId }).where('status', '=', 'pending')
     }
     const row = await query.returningAll().executeTakeFirst()
-    if (!row) throw notApplicable(await findOrThrow(trx, id), { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled' }[decision], now)
+    if (!row) throw notApplicable(await findOrThrow(trx, id), DECIDED[decision], now)
     if (decision === 'confirm') {
       await queueSync(trx, row)
       await sendConfirmation(trx, row, publicUrl)
     } else if (decision === 'decline') {
       await queuePatientEmail(trx, row.id, 'appointment-declined', declinedEmail(row))
-    } else {
+    } else if (decision === 'cancel') {
       await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'staff'))
     }
     return row
@@ -253,6 +217,11 @@ export async function decideByStaff(db: Db, id: string, decision: StaffDecision,
 /** The newest appointments first (requests and scheduled ones), for the dashboard. */
 export function recentAppointments(db: Db, limit: number): Promise<AppointmentRow[]> {
   return db.selectFrom('appointments').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
+}
+
+export function appointmentsByIds(db: Db, ids: readonly string[]): Promise<AppointmentRow[]> {
+  if (ids.length === 0) return Promise.resolve([])
+  return db.selectFrom('appointments').selectAll().where('id', 'in', ids).orderBy('starts_at').execute()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -271,7 +240,7 @@ export async function patientAppointments(db: Db, userId: string, now: Date) {
 
 /** The appointment a cancel link is for, while it can still be used (until the appointment starts). */
 export async function appointmentOfCancelLink(db: Db, token: string, now: Date): Promise<AppointmentRow | undefined> {
-  return db.selectFrom('appointments').selectAll().where('cancel_token_hash', '=', hashToken(token)).where('starts_at', '>', now).executeTakeFirst()
+  return db.selectFrom('appointments').selectAll().where('id', '=', tokenOwner(db, token)).where('starts_at', '>', now).executeTakeFirst()
 }
 
 /**
@@ -285,12 +254,12 @@ export async function cancelByPatient(db: Db, by: { userId: string } | { token: 
       .set({ status: 'cancelled', cancelled_at: now, cancelled_by: 'patient' })
       .where('status', 'in', LIVE_STATUSES)
       .where('starts_at', '>', now)
-    query = 'userId' in by ? query.where('id', '=', id!).where('user_id', '=', by.userId) : query.where('cancel_token_hash', '=', hashToken(by.token))
+    query = 'userId' in by ? query.where('id', '=', id!).where('user_id', '=', by.userId) : query.where('id', '=', tokenOwner(trx, by.token))
     const row = await query.returningAll().executeTakeFirst()
     if (!row) {
       const existing = 'userId' in by
         ? await trx.selectFrom('appointments').selectAll().where('id', '=', id!).where('user_id', '=', by.userId).executeTakeFirst()
-        : await trx.selectFrom('appointments').selectAll().where('cancel_token_hash', '=', hashToken(by.token)).executeTakeFirst()
+        : await trx.selectFrom('appointments').selectAll().where('id', '=', tokenOwner(trx, by.token)).executeTakeFirst()
       if ('token' in by && (!existing || existing.starts_at <= now)) throw httpError(404, CANCEL_LINK_INVALID)
       if (!existing) throw httpError(404, 'No such appointment.')
       throw notApplicable(existing, 'cancelled', now)
@@ -315,6 +284,7 @@ export async function cancelByPatient(db: Db, by: { userId: string } | { token: 
           `Date/time: ${describeStart(row.starts_at)}`,
           `Type: ${row.appointment_type}`,
         ].join('\n'),
+        appointment_id: row.id,
       },
     })
     await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'patient'))

@@ -9,6 +9,8 @@ import { DateTime } from 'luxon'
  */
 export const CLINIC_TIME_ZONE = 'America/New_York'
 export const DAYS_AHEAD = 3
+/** How far ahead patients may request a time online unless configured (BOOKING_HORIZON_DAYS). */
+export const DEFAULT_HORIZON_DAYS = 120
 export const SLOT_STEP_MINUTES = 30
 const OPENS = { hour: 9, minute: 0 }
 /** Closing time by ISO weekday (1 = Monday); weekends are absent: closed. */
@@ -29,13 +31,17 @@ export interface Slot {
   ends_at: Date
 }
 
-export type DateRefusal = 'invalid' | 'too-soon' | 'weekend' | 'closed'
+export type DateRefusal = 'invalid' | 'too-soon' | 'too-far' | 'weekend' | 'closed'
 
-export const DATE_REFUSALS: Record<DateRefusal, string> = {
-  invalid: 'must be a date (YYYY-MM-DD)',
-  'too-soon': `must be at least ${DAYS_AHEAD} days from today`,
-  weekend: 'must be a weekday (Monday to Friday)',
-  closed: 'the clinic is closed that day',
+/** Why a date cannot be booked, as the 400's message says it after "date: ". */
+export function dateRefusalMessage(refusal: DateRefusal, horizonDays = DEFAULT_HORIZON_DAYS): string {
+  return {
+    invalid: 'must be a date (YYYY-MM-DD)',
+    'too-soon': `must be at least ${DAYS_AHEAD} days from today`,
+    'too-far': `must be within ${horizonDays} days from today; for a later date, please call the clinic`,
+    weekend: 'must be a weekday (Monday to Friday)',
+    closed: 'the clinic is closed that day; please choose another date',
+  }[refusal]
 }
 
 /** The first date a patient may choose: today + 3 in the clinic's zone, "YYYY-MM-DD". */
@@ -43,18 +49,26 @@ export function firstBookableDate(now: Date, zone = CLINIC_TIME_ZONE): string {
   return DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: DAYS_AHEAD }).toISODate()!
 }
 
+/** The last date a patient may choose online: today + the horizon in the clinic's zone. */
+export function lastBookableDate(now: Date, horizonDays = DEFAULT_HORIZON_DAYS, zone = CLINIC_TIME_ZONE): string {
+  return DateTime.fromJSDate(now, { zone }).startOf('day').plus({ days: horizonDays }).toISODate()!
+}
+
+/** Why a date has no opening hours at all (patients and staff alike). */
+export type ClosedRefusal = 'invalid' | 'weekend' | 'closed'
+
 /**
- * The slots of `date` for an appointment of `durationMinutes`, before taking booked ones out; or
- * why the date cannot be booked.
+ * The clinic's slots on `date` for a visit of `durationMinutes`: from opening, every half hour,
+ * the visit ending by closing time; or why the clinic is closed that day. The rule patients and
+ * staff share (staff are not held to the online booking window).
  */
-export function slotsOf(
+export function openingSlots(
   date: string,
   durationMinutes: number,
-  { now, closedDates = new Set<string>(), zone = CLINIC_TIME_ZONE }: { now: Date; closedDates?: ReadonlySet<string>; zone?: string },
-): { slots: Slot[] } | { refused: DateRefusal } {
+  { closedDates = new Set<string>(), zone = CLINIC_TIME_ZONE }: { closedDates?: ReadonlySet<string>; zone?: string } = {},
+): { slots: Slot[] } | { refused: ClosedRefusal } {
   const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? DateTime.fromISO(date, { zone }) : DateTime.invalid('format')
   if (!day.isValid || day.toISODate() !== date) return { refused: 'invalid' }
-  if (date < firstBookableDate(now, zone)) return { refused: 'too-soon' }
   const closes = CLOSES[day.weekday]
   if (!closes) return { refused: 'weekend' }
   if (closedDates.has(date)) return { refused: 'closed' }
@@ -65,6 +79,30 @@ export function slotsOf(
     slots.push({ time: start.toFormat('HH:mm'), label: start.toFormat('h:mm a'), starts_at: start.toJSDate(), ends_at: end.toJSDate() })
   }
   return { slots }
+}
+
+/** "9:00 AM to 1:00 PM" on `date`'s weekday, or null when the clinic is closed on that weekday. */
+export function openingHoursOf(date: string, zone = CLINIC_TIME_ZONE): string | null {
+  const day = DateTime.fromISO(date, { zone })
+  const closes = CLOSES[day.weekday]
+  if (!day.isValid || !closes) return null
+  return `${day.set(OPENS).toFormat('h:mm a')} to ${day.set(closes).toFormat('h:mm a')}`
+}
+
+/**
+ * The slots of `date` a patient may request online for an appointment of `durationMinutes`, before
+ * taking booked ones out; or why the date cannot be booked.
+ */
+export function slotsOf(
+  date: string,
+  durationMinutes: number,
+  { now, closedDates = new Set<string>(), horizonDays = DEFAULT_HORIZON_DAYS, zone = CLINIC_TIME_ZONE }: { now: Date; closedDates?: ReadonlySet<string>; horizonDays?: number; zone?: string },
+): { slots: Slot[] } | { refused: DateRefusal } {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? DateTime.fromISO(date, { zone }) : DateTime.invalid('format')
+  if (!day.isValid || day.toISODate() !== date) return { refused: 'invalid' }
+  if (date < firstBookableDate(now, zone)) return { refused: 'too-soon' }
+  if (date > lastBookableDate(now, horizonDays, zone)) return { refused: 'too-far' }
+  return openingSlots(date, durationMinutes, { closedDates, zone })
 }
 
 /** Slots that overlap none of the taken ranges. */

@@ -1,5 +1,8 @@
 import { PRACTICE_NAME, type ClinicSeed } from '@hearing/service-kit/clinics'
-import { createEvent } from 'ics'
+import { getVtimezoneComponent } from '@touch4it/ical-timezones'
+import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventBusyStatus, ICalEventStatus } from 'ical-generator'
+import { DateTime } from 'luxon'
+import { CLINIC_TIME_ZONE } from './availability.js'
 
 export interface CalendarAppointment {
   id: string
@@ -8,29 +11,35 @@ export interface CalendarAppointment {
   ends_at: Date
 }
 
+const DAY_SECONDS = 24 * 60 * 60
+
 /**
- * The appointment as an iCalendar file (RFC 5545) for the confirmation e-mail: times in UTC, so
- * every calendar shows it at the right hour in its own zone; the appointment id as UID, so a
- * second e-mail about it updates the same entry; a reminder the day before.
+ * The appointment as an iCalendar invitation (RFC 5545) for the confirmation e-mail: its times in
+ * the clinic's own time zone (with the zone's VTIMEZONE rules, so every calendar shows the right
+ * hour wherever the patient is), the clinic's address as location, the cancel link as its URL;
+ * the appointment id as UID, so a later file about it updates the same entry; a reminder the day before.
  */
-export function appointmentIcs(appointment: CalendarAppointment, clinic: ClinicSeed, status: 'CONFIRMED' | 'CANCELLED' = 'CONFIRMED'): string {
-  const { error, value } = createEvent({
-    uid: `${appointment.id}@appointments.hearing-care`,
-    productId: `${PRACTICE_NAME}//Appointments`,
-    method: 'PUBLISH',
-    title: `${appointment.appointment_type} at ${PRACTICE_NAME}`,
-    description: `Your ${appointment.appointment_type} appointment at our ${clinic.name} clinic. To change it, call ${clinic.phone}.`,
-    location: `${PRACTICE_NAME}, ${clinic.address}`,
-    start: appointment.starts_at.getTime(),
-    end: appointment.ends_at.getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    status,
-    busyStatus: 'BUSY',
-    alarms: status === 'CONFIRMED' ? [{ action: 'display', description: `${appointment.appointment_type} tomorrow`, trigger: { days: 1, before: true } }] : [],
+export function appointmentIcs(appointment: CalendarAppointment, clinic: ClinicSeed, cancelLink: string): string {
+  const calendar = ical({
+    prodId: { company: PRACTICE_NAME, product: 'Appointments', language: 'EN' },
+    method: ICalCalendarMethod.PUBLISH,
+    // The events name their zone; the calendar only writes its VTIMEZONE (a calendar-wide zone
+    // would also write DTSTAMP in it, which RFC 5545 wants in UTC).
+    timezone: { name: null, generator: getVtimezoneComponent },
   })
-  if (error || !value) throw error ?? new Error('could not write the calendar file')
-  return value
+  calendar.createEvent({
+    id: `${appointment.id}@appointments.hearing-care`,
+    // Zoned times: the library writes a plain Date's UTC digits under the TZID.
+    start: DateTime.fromJSDate(appointment.starts_at, { zone: CLINIC_TIME_ZONE }),
+    end: DateTime.fromJSDate(appointment.ends_at, { zone: CLINIC_TIME_ZONE }),
+    timezone: CLINIC_TIME_ZONE,
+    summary: `${appointment.appointment_type} at ${PRACTICE_NAME}`,
+    description: `Your ${appointment.appointment_type} appointment at our ${clinic.name} clinic. To change it, call ${clinic.phone}. If you can no longer come, cancel it here: ${cancelLink}`,
+    location: `${PRACTICE_NAME}, ${clinic.address}`,
+    url: cancelLink,
+    status: ICalEventStatus.CONFIRMED,
+    busystatus: ICalEventBusyStatus.BUSY,
+    alarms: [{ type: ICalAlarmType.display, trigger: DAY_SECONDS, description: `${appointment.appointment_type} tomorrow` }],
+  })
+  return calendar.toString()
 }

@@ -1,4 +1,5 @@
-import type { OutboxTable } from '@hearing/service-kit'
+import type { HhieAnswer } from '@hearing/contracts'
+import type { TrackedOutboxTable } from '@hearing/service-kit'
 import type { ColumnType, Generated } from 'kysely'
 
 export interface AppointmentTypesTable {
@@ -11,7 +12,8 @@ export interface AppointmentTypesTable {
   sort_order: Generated<number>
 }
 
-export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled'] as const
+/** completed and no_show: what happened at a confirmed visit (staff mark it once it has started). */
+export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'completed', 'no_show'] as const
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]
 
 /** Written as Date or ISO text, always read as Date. */
@@ -46,8 +48,13 @@ export interface AppointmentsTable {
   decided_by: string | null
   cancelled_at: Date | null
   cancelled_by: 'patient' | 'staff' | null
-  /** SHA-256 of the patient's cancel link token (kept after use, so the link then says it is cancelled). */
-  cancel_token_hash: string | null
+  /** When staff last moved it to another time. */
+  rescheduled_at: ColumnType<Date | null, Date | null | undefined, Date | null>
+  /** Public requests: the client's address as the gateway determined it (limits, staff's view by source). */
+  source_address: ColumnType<string | null, string | null | undefined, string | null>
+  /** Booked from the hearing self-check: its ten answers, in order, and the total scheduling computed from them. */
+  hearing_check_answers: ColumnType<HhieAnswer[] | null, HhieAnswer[] | null | undefined, HhieAnswer[] | null>
+  hearing_check_score: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface ClosedDatesTable {
@@ -57,10 +64,34 @@ export interface ClosedDatesTable {
   reason: string | null
 }
 
+/** Holidays (data/holidays.json) once added to closed_dates: never added again, so a reopened one stays open. */
+export interface HolidaysAddedTable {
+  location_uid: string
+  date: ColumnType<string, string, string>
+}
+
+/** A reminder e-mailed (reminders.ts): once per appointment, offset and start time. */
+export interface AppointmentRemindersTable {
+  appointment_id: string
+  offset_minutes: number
+  starts_at: Timestamp
+  sent_at: Generated<Date>
+}
+
+/** SHA-256 of each cancel link token e-mailed for an appointment (kept after use, so the link then says it is cancelled). */
+export interface AppointmentCancelTokensTable {
+  token_hash: string
+  appointment_id: string
+  created_at: Generated<Date>
+}
+
 export interface Database {
+  appointment_cancel_tokens: AppointmentCancelTokensTable
+  appointment_reminders: AppointmentRemindersTable
   appointment_types: AppointmentTypesTable
   appointments: AppointmentsTable
   closed_dates: ClosedDatesTable
+  holidays_added: HolidaysAddedTable
   /** The kit's transactional outbox: booking requests handed to messaging-sync. */
-  outbox: OutboxTable
+  outbox: TrackedOutboxTable
 }

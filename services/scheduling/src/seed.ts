@@ -1,6 +1,7 @@
 import { CLINICS } from '@hearing/service-kit/clinics'
 import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
+import { seedHolidays } from './holidays.js'
 
 /** The appointment types every clinic offers (SPEC §9), in the order patients see them. */
 export const APPOINTMENT_TYPES: ReadonlyArray<{ name: string; description: string; duration_minutes: number }> = [
@@ -15,11 +16,12 @@ export const APPOINTMENT_TYPES: ReadonlyArray<{ name: string; description: strin
   { name: 'In-Home Hearing Test', duration_minutes: 90, description: 'A hearing evaluation in your own home, for patients who cannot easily come to the clinic.' },
 ]
 
-/** The nine types at each clinic. Leaves existing rows (and the staff's edits to them) alone. */
+/** The nine types at each clinic, and the holidays' closed days. Leaves existing rows (and the staff's edits to them) alone. */
 export async function seed(db: Kysely<Database>): Promise<void> {
   await db
     .insertInto('appointment_types')
     .values(CLINICS.flatMap((clinic) => APPOINTMENT_TYPES.map((type, i) => ({ ...type, location_uid: clinic.uid, sort_order: i + 1 }))))
     .onConflict((oc) => oc.columns(['location_uid', 'name']).doNothing())
     .execute()
+  await seedHolidays(db)
 }

@@ -1,7 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { randomUUID } from 'node:crypto'
-import { fuzzRoutes, testSigner } from '@hearing/infra/testing'
+import { freePort, fuzzRoutes, testSigner } from '@hearing/infra/testing'
 import { CLINICS } from '@hearing/service-kit/clinics'
 import type { Kysely } from 'kysely'
 import t from 'tap'
@@ -81,7 +81,7 @@ t.test('staff schedule for a patient: confirmed, handed to the provider, and the
   const body = res.json()
   t.match(body, { status: 'confirmed', source: 'staff', appointment_type: 'Hearing Evaluation', appointment_date: '2026-11-25', appointment_time: '14:00', phone: '(770) 555-0110', notes: 'Bring the old hearing aids.', location_name: 'Gainesville' })
   t.equal(body.starts_at, '2026-11-25T19:00:00.000Z', '14:00 Eastern')
-  t.equal(body.sync_state, 'unknown', 'messaging-sync cannot be asked here (no MESSAGING_INTERNAL_URL)')
+  t.match(body, { sync_state: 'local', sync_attempted: false }, 'nothing handed over here (no MESSAGING_INTERNAL_URL): local only')
 
   const items = await outbox(db)
   t.same(items.map((i) => i.topic).sort(), ['appointment', 'email'])
@@ -98,14 +98,14 @@ t.test('staff schedule for a patient: confirmed, handed to the provider, and the
   t.equal(email.attachments![0]!.filename, 'appointment.ics')
   t.equal(email.attachments![0]!.contentType, 'text/calendar')
   t.match(ics, /BEGIN:VCALENDAR/)
-  t.match(ics, /DTSTART:20261125T190000Z/, 'starts 19:00 UTC (14:00 in Gainesville)')
-  t.match(ics, /DTEND:20261125T200000Z/)
+  t.match(ics, /DTSTART;TZID=America\/New_York:20261125T140000/, "14:00 on the clinic's clock (patient-emails.test.ts reads it with a parser)")
+  t.match(ics, /DTEND;TZID=America\/New_York:20261125T150000/)
   t.match(ics, new RegExp(`UID:${body.id}@`))
   t.match(ics, /STATUS:CONFIRMED/)
 
   const list = await app.inject({ url: '/admin/appointments', headers: staff })
   t.equal(list.statusCode, 200)
-  t.match(list.json(), [{ id: body.id, status: 'confirmed', sync_state: 'unknown' }])
+  t.match(list.json(), [{ id: body.id, status: 'confirmed', sync_state: 'local' }])
 })
 
 t.test('scheduling is refused with a clear reason; only staff and admins may schedule', async (t) => {
@@ -117,8 +117,8 @@ t.test('scheduling is refused with a clear reason; only staff and admins may sch
   const cases: Array<[string, Record<string, unknown>, RegExp]> = [
     ['a past date', { appointment_date: '2026-11-23' }, /appointment_date: may not be in the past|date: may not be in the past/],
     ['a time already passed today', { appointment_date: '2026-11-24', appointment_time: '09:30' }, /time: has already passed today/],
-    ['17:30', { appointment_time: '17:30' }, /time: must be on the hour or half hour from 09:00 to 17:00/],
-    ['08:30', { appointment_time: '08:30' }, /time: must be on the hour or half hour/],
+    ['17:30, after closing', { appointment_time: '17:30' }, /time: a 30-minute visit must start and end within opening hours \(9:00 AM to 4:00 PM\); the last start that day is 3:30 PM/],
+    ['08:30, before opening', { appointment_time: '08:30' }, /time: a 30-minute visit must start and end within opening hours/],
     ['10:15', { appointment_time: '10:15' }, /time: must be on the hour or half hour/],
     ['a type of no clinic', { appointment_type_id: randomUUID() }, /appointment_type_id: is not an appointment type of this location/],
     ['an unknown clinic', { location: 'nowhere' }, /location: is not one of our clinics/],
@@ -134,10 +134,10 @@ t.test('scheduling is refused with a clear reason; only staff and admins may sch
   }
   t.equal((await outbox(db)).length, 0, 'nothing queued')
 
-  const first = await app.inject({ method: 'POST', url: '/admin/appointments', headers: admin, payload: schedule(type, { appointment_time: '17:00', user_info: { first_name: 'No', last_name: 'Phone', email: 'no.phone@example.com' } }) })
-  t.equal(first.statusCode, 201, 'admins may schedule; 17:00 is the last time; the phone is optional')
+  const first = await app.inject({ method: 'POST', url: '/admin/appointments', headers: admin, payload: schedule(type, { appointment_time: '15:30', user_info: { first_name: 'No', last_name: 'Phone', email: 'no.phone@example.com' } }) })
+  t.equal(first.statusCode, 201, 'admins may schedule; 3:30 PM is the last start of a 30-minute visit; the phone is optional')
   t.equal(first.json().phone, '')
-  const overlap = await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(type, { appointment_time: '17:00' }) })
+  const overlap = await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(type, { appointment_time: '15:30' }) })
   t.equal(overlap.statusCode, 409, 'the clinic already has an appointment then')
   t.equal(overlap.json().message, 'That time was just taken — please choose another')
 })
@@ -216,7 +216,7 @@ t.test('patients see their own appointments, upcoming and past, and cancel an up
 t.test('the e-mailed cancel link: shows the appointment without personal details, cancels it once, expires when it starts', async (t) => {
   let now = NOW
   const { app, db, typeId, staff } = await setup(t, { now: () => now })
-  const created = (await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(await typeId('Repair'), { appointment_date: '2026-11-26' }) })).json()
+  const created = (await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(await typeId('Repair'), { appointment_date: '2026-11-30' }) })).json()
   const token = tokenIn((await emailOf(db, `appointment-confirmed:${created.id}`)).text)
 
   const shown = await app.inject({ method: 'POST', url: '/cancel-link', payload: { token } })
@@ -236,7 +236,7 @@ t.test('the e-mailed cancel link: shows the appointment without personal details
   t.match((await app.inject({ method: 'POST', url: '/cancel-link', payload: { token } })).json(), { status: 'cancelled' }, 'the link then says it is cancelled')
   t.equal((await app.inject({ method: 'POST', url: '/cancel-link/cancel', payload: { token } })).statusCode, 409, 'once')
 
-  const next = (await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(await typeId('Repair'), { appointment_date: '2026-11-27' }) })).json()
+  const next = (await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(await typeId('Repair'), { appointment_date: '2026-12-01' }) })).json()
   const nextToken = tokenIn((await emailOf(db, `appointment-confirmed:${next.id}`)).text)
   now = new Date(next.starts_at)
   t.equal((await app.inject({ method: 'POST', url: '/cancel-link', payload: { token: nextToken } })).statusCode, 404, 'expired once it starts')
@@ -246,6 +246,7 @@ t.test('the e-mailed cancel link: shows the appointment without personal details
 /** messaging-sync's two internal routes as scheduling meets them, with the status a test sets. */
 async function messagingStandIn(t: Parameters<typeof testConfig>[0], status: () => { status: string; attempts: number; last_error: string | null } | null) {
   const handed: string[] = []
+  const asked = { times: 0 }
   const server = createServer((req, res) => {
     let body = ''
     req.on('data', (c: Buffer) => (body += c))
@@ -256,6 +257,7 @@ async function messagingStandIn(t: Parameters<typeof testConfig>[0], status: () 
         handed.push(...(json.items ?? []).map((i) => i.key))
         res.writeHead(202).end(JSON.stringify({ items: [] }))
       } else if (req.url === '/internal/deliveries/status') {
+        asked.times++
         const state = status()
         const items = (json.keys ?? []).filter((k) => k.endsWith(':sync') && handed.includes(k) && state).map((key) => ({ key, ...state! }))
         res.writeHead(200).end(JSON.stringify({ items }))
@@ -264,23 +266,57 @@ async function messagingStandIn(t: Parameters<typeof testConfig>[0], status: () 
   })
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
   t.teardown(() => new Promise<void>((r) => server.close(() => r())))
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, handed }
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, handed, asked }
 }
 
-t.test("the toast's first attempt and the list's badge follow messaging-sync's delivery status", async (t) => {
-  let state: { status: string; attempts: number; last_error: string | null } | null = { status: 'delivered', attempts: 1, last_error: null }
+t.test("the provider sync's status comes back into scheduling once; staff's answers and lists wait on no other service", async (t) => {
+  let state: { status: string; attempts: number; last_error: string | null } | null = { status: 'queued', attempts: 0, last_error: null }
   const standIn = await messagingStandIn(t, () => state)
   const { app, typeId, staff } = await setup(t, { messagingUrl: standIn.url })
+  const relay = app.outboxRelay!
+  const list = async () => (await app.inject({ url: '/admin/appointments', headers: staff })).json()[0]
+
   const created = await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(await typeId('Adjustment')) })
-  t.match(created.json(), { sync_state: 'synced', podium_synced: true, podium_sync_error: null })
-  t.ok(standIn.handed.includes(`appointment:${created.json().id}:sync`), 'handed over at once (the relay was nudged)')
+  t.equal(created.statusCode, 201)
+  t.match(created.json(), { sync_state: 'local', sync_attempted: false }, 'answered at once, before the provider is tried')
+  t.equal(standIn.asked.times, 0, 'scheduling asked messaging-sync nothing while answering')
+
+  await relay.runOnce()
+  t.ok(standIn.handed.includes(`appointment:${created.json().id}:sync`), 'handed over')
+  t.match(await list(), { sync_state: 'local', sync_attempted: false }, 'queued at messaging-sync, not tried yet')
 
   state = { status: 'queued', attempts: 1, last_error: 'HTTP 502 from Podium' }
-  const list = (await app.inject({ url: '/admin/appointments', headers: staff })).json()
-  t.match(list[0], { sync_state: 'failed', podium_synced: false, podium_sync_error: 'HTTP 502 from Podium' }, 'a failed attempt shows while it is retried')
+  await relay.runOnce()
+  t.match(await list(), { sync_state: 'failed', podium_synced: false, podium_sync_error: 'HTTP 502 from Podium', sync_attempted: true }, 'a failed attempt shows while it is retried')
 
-  state = { status: 'local', attempts: 1, last_error: null }
-  t.match((await app.inject({ url: '/admin/appointments', headers: staff })).json()[0], { sync_state: 'local' }, 'the local provider: Local Only')
+  state = { status: 'delivered', attempts: 2, last_error: null }
+  await relay.runOnce()
+  const asked = standIn.asked.times
+  t.match(await list(), { sync_state: 'synced', podium_synced: true, podium_sync_error: null, sync_attempted: true })
+  const one = await app.inject({ url: `/admin/appointments/${created.json().id}/sync`, headers: staff })
+  t.same(one.json(), { sync_state: 'synced', podium_synced: true, podium_sync_error: null, sync_attempted: true }, "the dashboard's toast asks for one appointment's sync alone")
+  t.equal((await app.inject({ url: `/admin/appointments/${randomUUID()}/sync`, headers: staff })).statusCode, 404)
+  await list()
+  t.equal(standIn.asked.times, asked, 'reading the list asks messaging-sync nothing')
+
+  state = { status: 'failed', attempts: 3, last_error: 'should never be asked' }
+  await relay.runOnce()
+  t.equal(standIn.asked.times, asked, 'a settled delivery is not asked about again')
+  t.match(await list(), { sync_state: 'synced' })
+})
+
+t.test('the local provider reads Local Only; messaging-sync out of reach reads "unknown" without making staff wait', async (t) => {
+  const standIn = await messagingStandIn(t, () => ({ status: 'local', attempts: 1, last_error: null }))
+  const local = await setup(t, { messagingUrl: standIn.url })
+  await local.app.inject({ method: 'POST', url: '/admin/appointments', headers: local.staff, payload: schedule(await local.typeId('Adjustment')) })
+  await local.app.outboxRelay!.runOnce()
+  t.match((await local.app.inject({ url: '/admin/appointments', headers: local.staff })).json()[0], { sync_state: 'local', sync_attempted: true })
+
+  const away = await setup(t, { messagingUrl: `http://127.0.0.1:${await freePort()}` })
+  const created = await away.app.inject({ method: 'POST', url: '/admin/appointments', headers: away.staff, payload: schedule(await away.typeId('Adjustment')) })
+  t.equal(created.statusCode, 201, 'the appointment is kept')
+  await away.app.outboxRelay!.runOnce()
+  t.match((await away.app.inject({ url: '/admin/appointments', headers: away.staff })).json()[0], { sync_state: 'unknown', sync_attempted: true }, 'the hand-over failed: nobody can tell yet')
 })
 
 t.test('sync state as SPEC §4 derives it', async (t) => {
@@ -306,7 +342,8 @@ t.test('staff close a clinic for a day: no times offered then, listed, told of a
   const times = await app.inject(`/availability?location_uid=${GAINESVILLE}&appointment_type_id=${type}&date=2026-12-01`)
   t.equal(times.statusCode, 400)
   t.match(times.json().message, 'the clinic is closed that day')
-  t.match((await app.inject({ url: '/admin/closed-dates', headers: staff })).json(), [{ date: '2026-12-01', reason: 'Staff training', location_name: 'Gainesville' }])
+  const listed = (await app.inject({ url: '/admin/closed-dates', headers: staff })).json() as Array<{ date: string }>
+  t.match(listed.find((d) => d.date === '2026-12-01'), { date: '2026-12-01', reason: 'Staff training', location_name: 'Gainesville' })
 
   t.equal((await close({ location_uid: GAINESVILLE, date: '2026-11-20' })).statusCode, 400, 'a past day')
   t.equal((await close({ location_uid: GAINESVILLE, date: '2026-02-30' })).statusCode, 400, 'no such day')
@@ -324,4 +361,23 @@ t.test('the schema-driven fuzzer gets no 5xx from any scheduling route, anonymou
   t.comment(`scheduling fuzz: ${report.requests} requests, statuses ${JSON.stringify(report.statuses)}`)
   t.ok(report.requests > 300, `${report.requests} requests`)
   t.same(report.failures, [], '0 responses >= 500')
+})
+
+t.test('an id that is not a uuid is a 400 naming the field on every route that takes one, never a database error', async (t) => {
+  const { app, db, staff } = await setup(t)
+  const staffCreate = await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule('abc') })
+  t.equal(staffCreate.statusCode, 400, 'staff scheduling')
+  t.match(staffCreate.json().message, /appointment_type_id: must be an appointment type id/)
+  const publicBooking = await app.inject({ method: 'POST', url: '/bookings', payload: booking('abc') })
+  t.equal(publicBooking.statusCode, 400, 'public booking')
+  t.match(publicBooking.json().message, /appointment_type_id: must be an appointment type id/)
+  const times = await app.inject(`/availability?location_uid=${GAINESVILLE}&appointment_type_id=abc&date=2026-11-30`)
+  t.equal(times.statusCode, 400, 'availability')
+  t.match(times.json().message, /appointment_type_id: must be an appointment type id/)
+  for (const decision of ['confirm', 'decline', 'cancel']) {
+    const res = await app.inject({ method: 'POST', url: `/admin/appointments/abc/${decision}`, headers: staff })
+    t.equal(res.statusCode, 400, decision)
+    t.match(res.json().message, /id: must be an appointment id/)
+  }
+  t.equal((await db.selectFrom('appointments').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n, '0', 'nothing stored')
 })

@@ -49,7 +49,7 @@ t.test('a day’s free times; a booking stored as pending with its message to th
   t.match(res.json(), { status: 'pending', starts_at: '2026-11-30T15:00:00.000Z', appointment_type: 'Hearing Evaluation', location: 'Gainesville' })
   const row = await db.selectFrom('appointments').selectAll().executeTakeFirstOrThrow()
   t.match(row, { status: 'pending', source: 'public', first_name: 'Margaret', zip_code: '30501', appointment_type: 'Hearing Evaluation' })
-  const [message] = await db.selectFrom('outbox').selectAll().execute()
+  const [message] = await db.selectFrom('outbox').selectAll().where('topic', '=', 'message').execute()
   t.equal(message?.topic, 'message')
   const payload = message?.payload as { kind: string; text: string }
   t.equal(payload.kind, 'booking')
@@ -79,7 +79,8 @@ t.test('100 patients racing for one slot: exactly 1 booked, 99 told it was taken
   t.equal(statuses.filter((s) => s === 201).length, 1, 'one created')
   t.equal(statuses.filter((s) => s === 409).length, 99, '99 × 409')
   t.equal((await db.selectFrom('appointments').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n, '1', 'one row')
-  t.equal((await db.selectFrom('outbox').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n, '1', 'one message to the clinic')
+  t.equal((await db.selectFrom('outbox').select(db.fn.countAll<string>().as('n')).where('topic', '=', 'message').executeTakeFirstOrThrow()).n, '1', 'one message to the clinic')
+  t.equal((await db.selectFrom('outbox').select(db.fn.countAll<string>().as('n')).where('topic', '=', 'email').executeTakeFirstOrThrow()).n, '1', 'one acknowledgement to the patient')
 })
 
 t.test('bad input is a 400 naming what is wrong; nothing is stored', async (t) => {

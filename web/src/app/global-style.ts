@@ -22,6 +22,8 @@ export const GlobalStyle = createGlobalStyle`
     background: ${({ theme }) => theme.colors.background};
     -webkit-font-smoothing: antialiased;
     text-rendering: optimizeLegibility;
+    /* A long web address or e-mail breaks rather than pushing the page wider than a phone. */
+    overflow-wrap: break-word;
   }
 
   h1, h2, h3, h4, h5, h6 {
@@ -95,6 +97,14 @@ export const GlobalStyle = createGlobalStyle`
     --toastify-color-success: ${({ theme }) => theme.colors.success};
     --toastify-color-error: ${({ theme }) => theme.colors.danger};
     --toastify-toast-width: min(24rem, calc(100vw - 2rem));
+  }
+
+  /*
+   * Toasts sit at the bottom, clear of the header's cart, Book Appointment and Sign In buttons, and
+   * above the cookie notice while it is shown (it publishes its height as --cookie-notice-height).
+   */
+  [data-toasts] .Toastify__toast-container--bottom-right {
+    bottom: calc(var(--cookie-notice-height, 0px) + max(var(--toastify-toast-offset), env(safe-area-inset-bottom)));
   }
 
   .Toastify__toast {

@@ -29,7 +29,7 @@ export function RootLayout() {
         header={
           <SiteHeader
             renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
-            cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} />}
+            cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} customer={status === 'signed-in' && user ? user : null} />}
           />
         }
         footer={<SiteFooter />}

@@ -25,7 +25,16 @@ export const paths = {
       redirectTo ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : '/auth',
   },
   admin: { path: '/admin', getHref: () => '/admin' },
+  /** A patient's page in the staff dashboard (issue 22), by user id. */
+  adminPatient: { path: '/admin/patients/:id', getHref: (id: string) => `/admin/patients/${segment(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
+  /** Everything the practice holds about the signed-in person, readable, with its JSON download. */
+  myData: { path: '/profile/my-data', getHref: () => '/profile/my-data' },
+  /** Where the account deletion e-mail's link lands (identity builds it with ?token=). */
+  deleteAccount: {
+    path: '/delete-account',
+    getHref: (token: string) => `/delete-account?${new URLSearchParams({ token }).toString()}`,
+  },
   products: {
     path: '/products',
     /** `collection`: scroll target on the catalogue, e.g. "phonak" -> /products#phonak. */
@@ -47,9 +56,16 @@ export const paths = {
   contactUs: { path: '/contact-us', getHref: () => '/contact-us' },
   bookAppointment: {
     path: '/book-appointment',
-    /** `location`: text matched against location names to pre-select one (first word of the office name). */
-    getHref: (location?: string) =>
-      location ? `/book-appointment?${new URLSearchParams({ location }).toString()}` : '/book-appointment',
+    /**
+     * `location`: text matched against location names to pre-select one (first word of the office name);
+     * `product`: the id of the hearing aid a fitting is for (its title goes into the notes).
+     */
+    getHref: ({ location, product }: { location?: string; product?: string } = {}) => {
+      const query = new URLSearchParams()
+      if (location) query.set('location', location)
+      if (product) query.set('product', product)
+      return query.size > 0 ? `/book-appointment?${query.toString()}` : '/book-appointment'
+    },
   },
   appointmentSuccess: { path: '/appointment-success', getHref: () => '/appointment-success' },
   messageSuccess: { path: '/message-success', getHref: () => '/message-success' },
@@ -73,6 +89,7 @@ export const paths = {
   termsOfService: { path: '/terms-of-service', getHref: () => '/terms-of-service' },
   accessibility: { path: '/accessibility', getHref: () => '/accessibility' },
   cognivue: { path: '/cognivue', getHref: () => '/cognivue' },
+  hearingSelfCheck: { path: '/hearing-self-check', getHref: () => '/hearing-self-check' },
   sitemaps: {
     xml: { path: '/sitemap.xml', getHref: () => '/sitemap.xml' },
     index: { path: '/sitemap-index.xml', getHref: () => '/sitemap-index.xml' },

@@ -9,6 +9,6 @@ import { paths } from './paths.ts'
  *
  * Kept free of React and browser APIs: vite.config.ts imports it at build time.
  */
-export const spaRoutes = [paths.home.path, paths.aboutUs.path, paths.locations.path, paths.cognivue.path, paths.products.path, paths.product.path, paths.resources.path, paths.resource.path, paths.auth.path, paths.signupSuccess.path, paths.profile.path, paths.setupAccount.path, paths.resetPassword.path, paths.cancelAppointment.path, paths.admin.path, paths.privacyPolicy.path, paths.returnPolicy.path, paths.termsOfService.path, paths.accessibility.path, paths.appointmentSuccess.path, paths.messageSuccess.path, paths.contactUs.path, paths.bookAppointment.path] as const
+export const spaRoutes = [paths.home.path, paths.aboutUs.path, paths.locations.path, paths.cognivue.path, paths.hearingSelfCheck.path, paths.products.path, paths.product.path, paths.resources.path, paths.resource.path, paths.auth.path, paths.signupSuccess.path, paths.profile.path, paths.myData.path, paths.deleteAccount.path, paths.setupAccount.path, paths.resetPassword.path, paths.cancelAppointment.path, paths.admin.path, paths.adminPatient.path, paths.privacyPolicy.path, paths.returnPolicy.path, paths.termsOfService.path, paths.accessibility.path, paths.appointmentSuccess.path, paths.messageSuccess.path, paths.contactUs.path, paths.bookAppointment.path] as const
 
 export type SpaRoute = (typeof spaRoutes)[number]

@@ -63,6 +63,8 @@ const insurerLogo = image.extend({
 const mediaSchema = z.strictObject({
   /** Home hero: decorative looping background, no speech. */
   heroVideo: video,
+  /** Home hero, beside (wide screens) or below (narrow) the text: a consultation. Decorative. */
+  heroArt: image,
   /** About > Our Story: spoken introduction. */
   aboutVideo: video,
   /** /cognivue: muted looping promo (on-screen words only, listed in `transcript`). */
@@ -133,6 +135,7 @@ export const media: Media = defineContent('media', mediaSchema, {
     captions: [],
     transcript: [],
   },
+  heroArt: { src: '/media/hero-consultation.svg', alt: '', width: 640, height: 560 },
   aboutVideo: {
     src: '/media/about-story.mp4',
     poster: '/media/about-story-poster.webp',

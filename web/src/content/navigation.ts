@@ -3,6 +3,8 @@ import { z } from 'zod'
 import { paths } from '../config/paths.ts'
 
 import { defineContent, sitePath, text } from './schema.ts'
+// The self-check's menu entry is worded with the rest of its copy (its small links file; the page's copy loads with the page).
+import { menu as selfCheckMenu } from './self-check/en.links.json'
 
 /**
  * The site's menus (SPEC §2 "Header and footer"): labels are content, targets come from
@@ -39,6 +41,7 @@ export const mainNavigation: readonly NavItem[] = defineContent('navigation', z.
       { label: 'Cognitive Health', href: paths.cognivue.getHref(), description: 'Cognivue memory screening and brain-health tips' },
       { label: 'Resources', href: paths.resources.getHref('resources'), description: 'Guides and articles about hearing health' },
       { label: 'Clinical Studies', href: paths.resources.getHref('clinical-studies'), description: 'Research on hearing, memory and wellbeing' },
+      { label: selfCheckMenu.label, href: paths.hearingSelfCheck.getHref(), description: selfCheckMenu.description },
     ],
   },
   { label: 'Locations', href: paths.locations.getHref() },

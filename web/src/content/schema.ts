@@ -47,7 +47,9 @@ export const weekday = z.enum(WEEKDAYS)
 export function defineContent<S extends z.ZodType>(file: string, schema: S, data: z.input<S>): z.output<S> {
   const result = schema.safeParse(data)
   if (!result.success) {
-    throw new Error(`Invalid practice content in web/src/content/${file}.ts:\n${z.prettifyError(result.error)}`)
+    // `file`: a module's name ("team" for team.ts), or a data file's path with its extension ("self-check/en.json").
+    const where = /\.\w+$/.test(file) ? file : `${file}.ts`
+    throw new Error(`Invalid practice content in web/src/content/${where}:\n${z.prettifyError(result.error)}`)
   }
   return result.data
 }

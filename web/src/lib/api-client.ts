@@ -129,9 +129,30 @@ async function request<T>(method: string, path: string, options: RequestOptions 
     }
   }
 
+  // "Busy, nothing was done, ask again in a moment": our services and gateway send a 503 with a
+  // Retry-After only then (a service starting or restarting, the password hasher at capacity, the
+  // database briefly away), so even a write is asked again, a couple of times, rather than shown to
+  // the patient as an error. A 503 without one (an outside provider down) is not retried.
+  for (let retries = 0; res.status === 503 && retries < BUSY_RETRIES; retries++) {
+    const wait = retryAfterSeconds(res)
+    if (wait === undefined || wait > BUSY_RETRY_MAX_SECONDS) break
+    await new Promise((resolve) => setTimeout(resolve, wait * 1000))
+    res = await send(method, path, options, bridge?.accessToken())
+  }
+
   const parsed = await parseBody(res)
   if (!res.ok) throw new ApiError(res.status, parsed, userMessage(res.status, parsed))
   return parsed as T
+}
+
+const BUSY_RETRIES = 2
+const BUSY_RETRY_MAX_SECONDS = 5
+
+/** Retry-After in whole seconds, when the answer gives one as a number. */
+function retryAfterSeconds(res: Response): number | undefined {
+  const value = res.headers.get('retry-after')
+  if (value === null || !/^\d{1,3}$/.test(value.trim())) return undefined
+  return Number(value.trim())
 }
 
 export const api = {

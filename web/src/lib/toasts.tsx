@@ -36,18 +36,26 @@ export function Toasts() {
     }
   }, [])
 
-  if (!mounted) return null
+  // The region is on the page from the start, the container arrives with the first toast. A modal
+  // dialog (Radix, via aria-hidden) hides everything outside itself from assistive technology when it
+  // opens, except elements with aria-live: a container mounted only later, behind an open dialog
+  // (the cart's "Failed to create checkout"), would be hidden and its alert never announced. "off"
+  // is the default politeness: the toasts inside are their own live regions (role="alert").
   return (
-    <Suspense fallback={null}>
-      <ToastContainer
-        position="top-right"
-        theme="light"
-        newestOnTop
-        autoClose={8000}
-        closeOnClick={false}
-        pauseOnFocusLoss
-        pauseOnHover
-      />
-    </Suspense>
+    <div aria-live="off" data-toasts="">
+      {mounted ? (
+        <Suspense fallback={null}>
+          <ToastContainer
+            position="bottom-right"
+            theme="light"
+            newestOnTop
+            autoClose={8000}
+            closeOnClick={false}
+            pauseOnFocusLoss
+            pauseOnHover
+          />
+        </Suspense>
+      ) : null}
+    </div>
   )
 }

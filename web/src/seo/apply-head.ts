@@ -1,5 +1,5 @@
 import { headFor, type HeadData, type SeoOverride } from './head'
-import { serializeJsonLd } from './json-ld'
+import { serializeJsonLd } from '@hearing/contracts'
 import { notFoundSeo, seoForRoute, shareImage } from './pages'
 
 /**

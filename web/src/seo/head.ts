@@ -1,7 +1,8 @@
+import { SEO_HEAD_END, SEO_HEAD_START, seoCanonicalTag, seoJsonLdTag, seoMetaTag } from '@hearing/contracts'
 import escapeHtml from 'escape-html'
 import { practice } from '../content/practice.ts'
 
-import { serializeJsonLd, type JsonLd } from './json-ld.ts'
+import type { JsonLd } from './json-ld.ts'
 import { shareImage, type PageSeo, type Robots } from './pages.ts'
 import { formatTitle } from './title.ts'
 
@@ -25,9 +26,6 @@ export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
  */
 export const PATH_PLACEHOLDER = '%PATH%'
 
-/** Marks the head block in index.html that the build and the gateway replace. */
-export const HEAD_START = '<!--seo-head-->'
-export const HEAD_END = '<!--/seo-head-->'
 
 export interface HeadData {
   title: string
@@ -85,13 +83,12 @@ export function canonicalPath(path: string): string {
 
 /** The tags, one a line, every one marked data-seo (the browser side finds them by it). */
 export function renderHeadTags(head: HeadData): string {
-  const meta = (attr: 'name' | 'property', key: string, value: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(value)}" data-seo />`
+  const meta = seoMetaTag
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),
     meta('name', 'robots', head.robots),
-    head.canonical ? `<link rel="canonical" href="${escapeHtml(head.canonical)}" data-seo />` : '',
+    head.canonical ? seoCanonicalTag(head.canonical) : '',
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', practice.name),
     meta('property', 'og:locale', 'en_US'),
@@ -110,20 +107,20 @@ export function renderHeadTags(head: HeadData): string {
     head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
     // crossorigin="anonymous": the same mode and credentials as the app's fetch, so the answer is reused.
     head.preloadData ? `<link rel="preload" as="fetch" href="${escapeHtml(head.preloadData)}" crossorigin="anonymous" />` : '',
-    head.jsonLd ? `<script type="application/ld+json" data-seo>${serializeJsonLd(head.jsonLd)}</script>` : '',
+    head.jsonLd ? seoJsonLdTag(head.jsonLd) : '',
   ]
   return tags.filter(Boolean).join('\n    ')
 }
 
 /**
- * index.html with its head block (between HEAD_START and HEAD_END) replaced by `tags`, plus any
+ * index.html with its head block (between SEO_HEAD_START and SEO_HEAD_END) replaced by `tags`, plus any
  * `extraHead` (style tags) before </head>, and `appHtml` inside <div id="root">.
  */
 export function fillTemplate(template: string, { tags, extraHead = '', appHtml = '' }: { tags: string; extraHead?: string; appHtml?: string }): string {
-  const start = template.indexOf(HEAD_START)
-  const end = template.indexOf(HEAD_END)
-  if (start < 0 || end < start) throw new Error(`index.html has no ${HEAD_START} … ${HEAD_END} block`)
-  let html = `${template.slice(0, start)}${HEAD_START}\n    ${tags}\n    ${template.slice(end)}`
+  const start = template.indexOf(SEO_HEAD_START)
+  const end = template.indexOf(SEO_HEAD_END)
+  if (start < 0 || end < start) throw new Error(`index.html has no ${SEO_HEAD_START} … ${SEO_HEAD_END} block`)
+  let html = `${template.slice(0, start)}${SEO_HEAD_START}\n    ${tags}\n    ${template.slice(end)}`
   if (extraHead) html = html.replace('</head>', () => `${extraHead}\n  </head>`)
   if (appHtml) {
     const root = '<div id="root"></div>'

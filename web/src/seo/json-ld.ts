@@ -199,11 +199,3 @@ export function productJsonLd(base: string, product: ProductData): JsonLd {
       : {}),
   }
 }
-
-/**
- * JSON for a <script type="application/ld+json"> element: "<" is escaped so no text in the data
- * can close the script element early.
- */
-export function serializeJsonLd(data: JsonLd): string {
-  return JSON.stringify(data).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')
-}

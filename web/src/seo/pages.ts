@@ -2,6 +2,8 @@ import { brands } from '../content/brands.ts'
 import { clinics } from '../content/clinics.ts'
 import { media } from '../content/media.ts'
 import { practice } from '../content/practice.ts'
+// The self-check's search result, from its small links file (its page's copy loads with that page only).
+import { seo as selfCheckSeo } from '../content/self-check/en.links.json'
 import { paths } from '../config/paths.ts'
 
 import { clinicsGraph, homeGraph, type JsonLd } from './json-ld.ts'
@@ -108,6 +110,7 @@ export const pageSeo: Record<string, PageSeo> = {
     'Memory Health',
     `How hearing and memory are linked, eight everyday tips to protect your mind, and how to book a cognitive health screening at ${practice.name}.`,
   ),
+  [paths.hearingSelfCheck.path]: publicPage(selfCheckSeo.title, selfCheckSeo.description),
   [paths.products.path]: publicPage(
     'Hearing Aids',
     `Shop ${shopBrands} hearing aids with professional fitting, a 3-year warranty and 3 years of supplies from ${practice.name}.`,
@@ -168,6 +171,9 @@ export const pageSeo: Record<string, PageSeo> = {
   ),
   [paths.auth.path]: privatePage('Sign In', `Sign in to your ${practice.name} account, or create one to request appointments faster.`),
   [paths.profile.path]: privatePage('Profile Settings', `Your ${practice.name} account: personal and contact details, address and preferred office.`),
+  [paths.adminPatient.path]: privatePage('Patient', `A patient's page in the staff dashboard of ${practice.name}.`),
+  [paths.myData.path]: privatePage('My Data', `Everything ${practice.name} holds about you, to read or download.`),
+  [paths.deleteAccount.path]: privatePage('Delete Your Account', `Confirm the deletion of your ${practice.name} account with the link from your e-mail.`),
   [paths.admin.path]: privatePage('Admin Dashboard', `The staff dashboard of ${practice.name}: users, appointments, orders and settings.`),
   [paths.setupAccount.path]: privatePage('Set Up Your Account', `Choose a password to finish setting up your ${practice.name} account.`),
   [paths.resetPassword.path]: privatePage('Reset Your Password', `Choose a new password for your ${practice.name} account.`),

@@ -23,6 +23,8 @@ export const frontMatter = z.strictObject({
   excerpt: z.string().min(1).max(300),
   image: z.string().regex(/^\/media\/articles\/[a-z0-9-]+\.(svg|webp|png|jpg)$/, 'must be a file under /media/articles/').optional(),
   imageAlt: z.string().min(1).optional(),
+  /** Not served: the topic whose drawing web/scripts/media/article-art.mjs makes at `image`. */
+  illustration: z.string().regex(/^[a-z0-9-]+$/).optional(),
 })
 
 const toIso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString()

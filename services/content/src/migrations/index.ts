@@ -1,26 +1,13 @@
-import type { Migrations } from '@hearing/service-kit'
-import { sql } from 'kysely'
+import { auditTrailMigration, type Migrations } from '@hearing/service-kit'
 
-// Frozen in time: migrations never import application code.
+import { analyticsEvents } from './2026-11-22T0000-analytics-events.js'
+import { scheduledRuns } from './2026-11-26T0201-scheduled-runs.js'
+
+// One file per migration, frozen in time: migrations never import application code (the shared
+// audit trail's is the kit's: one table for every service, created by whichever migrates first;
+// content records its retention purges there).
 export const migrations: Migrations = {
-  '2026-11-22T0000-analytics-events': {
-    async up(db) {
-      await db.schema
-        .createTable('analytics_events')
-        .addColumn('id', 'bigserial', (c) => c.primaryKey())
-        .addColumn('kind', 'text', (c) => c.notNull().check(sql`kind in ('page_view', 'event')`))
-        .addColumn('name', 'text')
-        .addColumn('route', 'text')
-        .addColumn('path', 'text', (c) => c.notNull())
-        .addColumn('occurred_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-        .addColumn('user_id', 'text')
-        // An event has a name; a page view does not.
-        .addCheckConstraint('analytics_events_name_iff_event', sql`(kind = 'event') = (name is not null)`)
-        .execute()
-      await db.schema.createIndex('analytics_events_occurred_at_idx').on('analytics_events').column('occurred_at').execute()
-    },
-    async down(db) {
-      await db.schema.dropTable('analytics_events').execute()
-    },
-  },
+  '2026-11-22T0000-analytics-events': analyticsEvents,
+  '2026-11-26T0200-audit-trail': auditTrailMigration,
+  '2026-11-26T0201-scheduled-runs': scheduledRuns,
 }

@@ -38,7 +38,7 @@ export async function bootstrapAdmin(db: Db, input: BootstrapInput): Promise<Boo
     if ((await lockAdmins(trx)) > 0) return { created: false }
     const existing = await findUserByEmail(trx, email)
     if (existing) {
-      await updateUser(trx, existing.id, { role: 'admin', password_hash, email_verified_at: existing.email_verified_at ?? new Date() })
+      await updateUser(trx, existing.id, { role: 'admin', password_hash, email_verified_at: existing.email_verified_at ?? new Date(), deactivated_at: null })
       await revokeUserSessions(trx, existing.id)
     } else {
       await insertUser(trx, {

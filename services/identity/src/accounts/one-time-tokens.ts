@@ -8,6 +8,7 @@ export const ONE_TIME_TTL_MS: Record<OneTimePurpose, number> = {
   confirm: 48 * 3600_000,
   reset: 3600_000,
   invite: 7 * 24 * 3600_000,
+  erase: 24 * 3600_000,
 }
 
 /** E-mails of one kind per account per hour, beyond which requests are answered but nothing is sent. */

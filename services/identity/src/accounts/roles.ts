@@ -7,17 +7,17 @@ import { findUserById, updateUser, type UserRow } from './users.js'
 /**
  * Who is an admin changes one transaction at a time (an advisory lock held until commit), so two
  * admins demoting each other cannot leave none, and two bootstraps at once create one admin.
- * Returns how many admins there are, as the lock holder sees them.
+ * Returns how many active (not deactivated) admins there are, as the lock holder sees them.
  */
 export async function lockAdmins(trx: Transaction<Database>): Promise<number> {
   await sql`select pg_advisory_xact_lock(hashtext('identity.roles'))`.execute(trx)
-  const { n } = await trx.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('role', '=', 'admin').executeTakeFirstOrThrow()
+  const { n } = await trx.selectFrom('users').select(sql<number>`count(*)::int`.as('n')).where('role', '=', 'admin').where('deactivated_at', 'is', null).executeTakeFirstOrThrow()
   return n
 }
 
 /** The platform always keeps an admin: the last one cannot lose the role. */
-function isLastAdmin(user: UserRow, admins: number): boolean {
-  return user.role === 'admin' && admins <= 1
+export function isLastAdmin(user: UserRow, admins: number): boolean {
+  return user.role === 'admin' && user.deactivated_at === null && admins <= 1
 }
 
 export type RoleChange = { changed: UserRow } | { refused: 'missing' | 'last-admin' }

@@ -1,4 +1,5 @@
-import type { PublicUser } from '@hearing/contracts'
+import { sql } from 'kysely'
+import type { AdminUser, PublicUser } from '@hearing/contracts'
 import type { Role } from '@hearing/service-kit'
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Db, UsersTable } from '../database.js'
@@ -24,6 +25,11 @@ export function toPublicUser(row: UserRow): PublicUser {
     preferred_location_uid: row.preferred_location_uid,
     created_at: row.created_at.toISOString(),
   }
+}
+
+/** A user as staff see them: also whether the account is deactivated. */
+export function toAdminUser(row: UserRow): AdminUser {
+  return { ...toPublicUser(row), deactivated_at: row.deactivated_at?.toISOString() ?? null }
 }
 
 /** How addresses are compared and stored. */
@@ -88,12 +94,12 @@ export function isUuid(value: string): boolean {
   return UUID.test(value)
 }
 
-/** Confirmed accounts in id order after `after`: the contact fields only (Sync Existing Users). */
-export function listConfirmedContacts(db: Db, { after, limit }: { after?: string; limit: number }) {
+/** Accounts in id order after `after`: the contact fields and whether confirmed (Sync Existing Users). */
+export function listContactCandidates(db: Db, { after, limit }: { after?: string; limit: number }) {
   let query = db
     .selectFrom('users')
     .select(['id', 'email', 'first_name', 'last_name', 'phone', 'preferred_location_uid'])
-    .where('email_verified_at', 'is not', null)
+    .select(sql<boolean>`email_verified_at is not null`.as('email_verified'))
     .orderBy('id')
     .limit(limit)
   if (after) query = query.where('id', '>', after)

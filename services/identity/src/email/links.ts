@@ -11,5 +11,6 @@ export function emailLinks({ PUBLIC_URL, PUBLIC_API_PREFIX }: Pick<Config, 'PUBL
     /** SPA pages. */
     reset: (token: string) => withToken('/reset-password', token),
     invite: (token: string) => withToken('/setup-account', token),
+    erase: (token: string) => withToken('/delete-account', token),
   }
 }

@@ -4,9 +4,9 @@ import { emailKeyPrefix, issueOneTimeToken, MAX_LINKS_PER_HOUR, recentLinkCount 
 import type { UserRow } from '../accounts/users.js'
 import type { Db, OutboxEmail } from '../database.js'
 import type { EmailLinks } from './links.js'
-import { confirmationEmail, inviteEmail, passwordResetEmail, type EmailInput, type EmailKind } from './templates.js'
+import { accountDeletionEmail, confirmationEmail, inviteEmail, passwordResetEmail, type EmailInput, type EmailKind } from './templates.js'
 
-const TEMPLATES: Record<EmailKind, (input: EmailInput) => RenderedEmail> = { confirm: confirmationEmail, reset: passwordResetEmail, invite: inviteEmail }
+const TEMPLATES: Record<EmailKind, (input: EmailInput) => RenderedEmail> = { confirm: confirmationEmail, reset: passwordResetEmail, invite: inviteEmail, erase: accountDeletionEmail }
 
 type Recipient = Pick<UserRow, 'id' | 'email' | 'first_name'>
 
@@ -28,3 +28,4 @@ async function sendLink(db: Db, kind: EmailKind, links: EmailLinks, user: Recipi
 export const sendConfirmation = (db: Db, links: EmailLinks, user: Recipient) => sendLink(db, 'confirm', links, user)
 export const sendPasswordReset = (db: Db, links: EmailLinks, user: Recipient) => sendLink(db, 'reset', links, user)
 export const sendInvite = (db: Db, links: EmailLinks, user: Recipient) => sendLink(db, 'invite', links, user)
+export const sendDeletionLink = (db: Db, links: EmailLinks, user: Recipient) => sendLink(db, 'erase', links, user)

@@ -1,7 +1,7 @@
 import { greetingFor, renderEmail, type RenderedEmail } from '@hearing/service-kit'
 import { PRACTICE_NAME } from '@hearing/service-kit/clinics'
 
-export type EmailKind = 'confirm' | 'reset' | 'invite'
+export type EmailKind = 'confirm' | 'reset' | 'invite' | 'erase'
 
 export interface EmailInput {
   to: string
@@ -44,6 +44,21 @@ export function inviteEmail({ to, firstName, link }: EmailInput): RenderedEmail 
       paragraphs: [`Our team has created an account for you at ${PRACTICE_NAME}. Choose a password to start using it.`],
       action: { label: 'Set up my account', link },
       after: ['This link works for 7 days. If you were not expecting this email, please call us or ignore it.'],
+    },
+    to,
+  )
+}
+
+export function accountDeletionEmail({ to, firstName, link }: EmailInput): RenderedEmail {
+  return renderEmail(
+    {
+      subject: `Confirm the deletion of your ${PRACTICE_NAME} account`,
+      greeting: greetingFor(firstName),
+      paragraphs: [
+        'We received a request to delete your account and the personal data we hold about you. Open the link below to see what will be erased and what the practice must keep, and to confirm.',
+      ],
+      action: { label: 'Review and delete my account', link },
+      after: ['This link works for 24 hours and can be used once. If you did not ask for this, ignore this email: your account stays as it is.'],
     },
     to,
   )

@@ -1,4 +1,3 @@
-import { outboxMigration } from '@hearing/service-kit'
 import { sql, type Migration } from 'kysely'
 
 /**
@@ -10,7 +9,22 @@ export const kitOutbox: Migration = {
     await sql`alter table outbox rename to outbox_before_kit`.execute(db)
     await sql`drop index if exists outbox_pending_idx`.execute(db)
     await sql`drop index if exists outbox_user_idx`.execute(db)
-    await outboxMigration('identity').up(db)
+    // The kit's outbox table as it was then (frozen here, not imported).
+    await db.schema
+      .withSchema('identity')
+      .createTable('outbox')
+      .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+      .addColumn('topic', 'text', (c) => c.notNull())
+      .addColumn('key', 'text', (c) => c.notNull().unique())
+      .addColumn('payload', 'jsonb', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('handed_over_at', 'timestamptz')
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('last_error', 'text')
+      .execute()
+    // The relay only ever looks at rows not handed over yet, oldest due first.
+    await sql`create index outbox_pending_idx on identity.outbox (next_attempt_at) where handed_over_at is null`.execute(db)
     await sql`
       insert into outbox (topic, key, payload, created_at, handed_over_at, attempts, next_attempt_at, last_error)
       select 'email', 'email:' || kind || ':' || coalesce(user_id::text, 'nobody') || ':' || id,

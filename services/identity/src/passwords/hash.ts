@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto'
 import { sameBytes } from '../crypto.js'
+import { withHashSlot, type HashLane } from './capacity.js'
 
 /**
  * Password hashing with scrypt at OWASP's parameters (N=2^17, r=8, p=1: 128 MiB and ~0.25 s per
@@ -28,51 +29,13 @@ const KEY_LENGTH = 32
 const SALT_LENGTH = 16
 const VERSION = 1
 
-/**
- * Each hash takes 128 MiB outside the JS heap: at most this many run at once, so a burst of
- * sign-ins cannot exhaust the pod's memory. Behind them at most MAX_WAITING wait (about 4 s of
- * work at ~0.25 s a hash, two at a time); past that a request is refused at once with 503 and Retry-After rather
- * than queued behind a flood (24 concurrent sign-ups once made an unrelated request wait 8.7 s).
- */
-const MAX_CONCURRENT = 2
-export const MAX_WAITING = 32
-export const HASHER_RETRY_AFTER_SECONDS = 2
-let running = 0
-const waiting: Array<() => void> = []
+export { HasherBusyError, hasherLoad, HASHER_RETRY_AFTER_SECONDS } from './capacity.js'
 
-/** The hasher is saturated: a 503 with Retry-After (the kit's error handler sends both). */
-export class HasherBusyError extends Error {
-  readonly statusCode = 503
-  readonly retryAfterSeconds = HASHER_RETRY_AFTER_SECONDS
-  constructor() {
-    super('password hasher saturated')
-    this.name = 'HasherBusyError'
-  }
-}
-
-/** Hashes running and waiting now (tests, benches). */
-export function hasherLoad(): { running: number; waiting: number } {
-  return { running, waiting: waiting.length }
-}
-
-async function limited<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) {
-    if (waiting.length >= MAX_WAITING) throw new HasherBusyError()
-    await new Promise<void>((resolve) => waiting.push(resolve))
-  }
-  running++
-  try {
-    return await work()
-  } finally {
-    running--
-    waiting.shift()?.()
-  }
-}
-
-function derive(password: string, salt: Buffer, { ln, r, p }: ScryptParams): Promise<Buffer> {
+function derive(lane: HashLane, password: string, salt: Buffer, { ln, r, p }: ScryptParams): Promise<Buffer> {
   const N = 2 ** ln
   const options: ScryptOptions = { N, r, p, maxmem: 128 * N * r * p + 32 * 1024 * 1024 }
-  return limited(
+  return withHashSlot(
+    lane,
     () =>
       new Promise((resolve, reject) => {
         scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) => (err ? reject(err) : resolve(key)))
@@ -80,10 +43,15 @@ function derive(password: string, salt: Buffer, { ln, r, p }: ScryptParams): Pro
   )
 }
 
-export async function hashPassword(password: string, params: ScryptParams = currentParams): Promise<string> {
+async function encodedHash(lane: HashLane, password: string, params: ScryptParams): Promise<string> {
   const salt = randomBytes(SALT_LENGTH)
-  const key = await derive(password, salt, params)
+  const key = await derive(lane, password, salt, params)
   return `$scrypt$v=${VERSION}$ln=${params.ln},r=${params.r},p=${params.p}$${salt.toString('base64url')}$${key.toString('base64url')}`
+}
+
+/** A new password's hash (the `new` lane: it never takes every slot). Throws HasherBusyError when saturated. */
+export function hashPassword(password: string, params: ScryptParams = currentParams): Promise<string> {
+  return encodedHash('new', password, params)
 }
 
 const ENCODED = /^\$scrypt\$v=1\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9_-]{16,})\$([A-Za-z0-9_-]{16,})$/
@@ -97,11 +65,11 @@ function parse(encoded: string): { params: ScryptParams; salt: Buffer; key: Buff
   return { params, salt: Buffer.from(m[4]!, 'base64url'), key: Buffer.from(m[5]!, 'base64url') }
 }
 
-/** Constant-time comparison of the derived key; false for a malformed hash. */
+/** Constant-time comparison of the derived key; false for a malformed hash. The `verify` lane, served first. */
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
   const parsed = parse(encoded)
   if (!parsed) return false
-  const key = await derive(password, parsed.salt, parsed.params)
+  const key = await derive('verify', password, parsed.salt, parsed.params)
   return sameBytes(key, parsed.key)
 }
 
@@ -116,7 +84,11 @@ let dummy: Promise<string> | undefined
  * without a password) takes as long to refuse as a wrong password.
  */
 export async function burnVerification(password: string): Promise<false> {
-  dummy ??= hashPassword(randomBytes(16).toString('hex'))
+  // Made in the verify lane, like the check it stands in for; made again if the hasher was busy.
+  dummy ??= encodedHash('verify', randomBytes(16).toString('hex'), currentParams).catch((err: unknown) => {
+    dummy = undefined
+    throw err
+  })
   await verifyPassword(password, await dummy)
   return false
 }

@@ -1,5 +1,5 @@
 import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
-import oauthPlugin, { type OAuth2Namespace } from '@fastify/oauth2'
+import type { OAuth2Namespace } from '@fastify/oauth2'
 import { z } from 'zod'
 import { accountForGoogle } from '../accounts/google-accounts.js'
 import type { Config } from '../config.js'
@@ -26,6 +26,8 @@ export const googleRoutes: RouteGroup<Database, { config: Config; setup: GoogleS
   const googlePrefix = `${config.PUBLIC_API_PREFIX}/google`
   const authorize = hostAndPath(setup.authorizationEndpoint)
   const token = hostAndPath(setup.tokenEndpoint)
+  // Loaded only when Google sign-in is set up: the plugin and its OAuth client are a good share of identity's boot.
+  const { default: oauthPlugin } = await import('@fastify/oauth2')
   await app.register(oauthPlugin, {
     name: 'googleOAuth2',
     scope: ['openid', 'email', 'profile'],
@@ -73,6 +75,10 @@ export const googleRoutes: RouteGroup<Database, { config: Config; setup: GoogleS
       if ('refused' in outcome) {
         req.log.info({ reason: outcome.refused }, 'Google sign-in refused')
         return reply.redirect(`${FAILED}&reason=${outcome.refused}`, 302)
+      }
+      if (outcome.user.deactivated_at) {
+        req.log.info({ userId: outcome.user.id }, 'Google sign-in refused: account deactivated')
+        return reply.redirect(`${FAILED}&reason=deactivated`, 302)
       }
       await startSession(app, config, reply, outcome.user)
       req.log.info({ userId: outcome.user.id }, 'signed in with Google')

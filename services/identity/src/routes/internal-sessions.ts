@@ -6,6 +6,6 @@ export const internalSessionRoutes: RouteGroup<Database, { check: SessionCheck }
   app.post(
     '/internal/sessions/check',
     { logLevel: 'warn', schema: { body: sessionCheckRequest, response: { 200: sessionCheckAnswer } } },
-    async (req) => check({ id: req.body.sub, role: req.body.role, ...(req.body.sid ? { sessionId: req.body.sid } : {}) }),
+    async (req) => check({ id: req.body.sub, role: req.body.role, sessionId: req.body.sid }),
   )
 }

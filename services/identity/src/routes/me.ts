@@ -47,12 +47,12 @@ export const meRoutes: RouteGroup<Database> = (app) => {
     { preHandler: signedInUser, schema: { body: passwordChange, response: { 204: z.undefined(), 400: errorBody, 401: errorBody, 429: errorBody } } },
     async (req, reply) => {
       const account = req.account!
-      const key = throttleKey('account', account.email)
-      const wait = await blockedFor(db, key, SIGN_IN_RULES.account)
+      const key = throttleKey('current-password', account.id)
+      const wait = await blockedFor(db, key, SIGN_IN_RULES.currentPassword)
       if (wait > 0) return reply.code(429).header('retry-after', String(wait)).send(errorPayload(429, MESSAGES.tooManyAttempts))
       const ok = account.password_hash !== null && (await verifyPassword(req.body.current_password, account.password_hash))
       if (!ok) {
-        await recordFailure(db, key, SIGN_IN_RULES.account)
+        await recordFailure(db, key, SIGN_IN_RULES.currentPassword)
         return reply.code(400).send(errorPayload(400, MESSAGES.currentPasswordWrong))
       }
       assertAcceptablePassword(req.body.new_password)

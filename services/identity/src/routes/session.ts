@@ -23,7 +23,7 @@ export const sessionRoutes: RouteGroup<Database, { config: Config }> = (app, { c
     const result = await rotateRefreshToken(db, presented, life)
     if (result.outcome === 'reuse') req.log.warn({ userId: result.userId, reason: 'refresh token reused' }, 'session family revoked')
     const user = result.outcome === 'rotated' ? await findUserById(db, result.userId) : undefined
-    if (result.outcome !== 'rotated' || !user) {
+    if (result.outcome !== 'rotated' || !user || user.deactivated_at) {
       clearRefreshCookie(reply, config)
       return reply.code(401).send(errorPayload(401, MESSAGES.sessionEnded))
     }

@@ -1,4 +1,4 @@
-import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
+import { clientAddress, errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { addressBlock, emailField, locationUidField, nameField, passwordField, phoneField } from '../accounts/fields.js'
 import { confirmEmail } from '../accounts/link-actions.js'
@@ -8,9 +8,9 @@ import type { Config } from '../config.js'
 import type { Database } from '../database.js'
 import { emailLinks } from '../email/links.js'
 import { sendConfirmation } from '../email/send.js'
-import { clientAddress, crossSiteGuard, startSession } from '../http.js'
+import { clientGone, crossSiteGuard, startSession } from '../http.js'
 import { MESSAGES } from '../messages.js'
-import { hashPassword } from '../passwords/hash.js'
+import { HasherBusyError, hashPassword } from '../passwords/hash.js'
 import { assertAcceptablePassword } from '../passwords/policy.js'
 import { mailThrottle, REQUEST_RULES, takeTurn, throttleKey } from '../throttle.js'
 
@@ -51,6 +51,11 @@ export const signUpRoutes: RouteGroup<Database, { config: Config }> = (app, { co
       // Refused requests never reach the hasher: a taken address is known without hashing.
       if (await findUserByEmail(db, fields.email)) return reply.code(409).send(errorPayload(409, MESSAGES.emailTaken))
       const password_hash = await hashPassword(password)
+      // Whoever asked has gone (the gateway gave up): they were told it failed, so nothing is created.
+      if (clientGone(req)) {
+        req.log.warn({ reason: 'client gone before the account was created' }, 'sign-up abandoned')
+        throw new HasherBusyError()
+      }
       try {
         await db.transaction().execute(async (trx) => {
           const user = await insertUser(trx, {
@@ -109,6 +114,8 @@ export const confirmEmailRoutes: RouteGroup<Database, { config: Config }> = (app
     }
     if (!user) return reply.redirect('/auth?confirm=invalid', 302)
     app.outboxRelay?.nudge()
+    // Confirmed, but a deactivated account gets no session: signing in says why.
+    if (user.deactivated_at) return reply.redirect('/auth?confirm=already', 302)
     await startSession(app, config, reply, user)
     req.log.info({ userId }, 'email confirmed; signed in')
     return reply.redirect('/', 302)

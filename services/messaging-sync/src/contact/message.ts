@@ -1,12 +1,4 @@
 import { PRACTICE_NAME } from '@hearing/service-kit/clinics'
-import { parsePhoneNumberFromString } from 'libphonenumber-js'
-
-/** A US phone number in E.164 (+1...), or undefined when it is not a valid US number. */
-export function usPhoneE164(input: string): string | undefined {
-  const parsed = parsePhoneNumberFromString(input, 'US')
-  if (!parsed || !parsed.isValid() || parsed.country !== 'US') return undefined
-  return parsed.number
-}
 
 /**
  * The text the provider sends for a contact-form message: the spec's fixed sentence greeting the

@@ -24,7 +24,8 @@ export interface ContactSyncOptions {
 
 /**
  * Sync Existing Users: hands every confirmed account without a contact at the provider to the
- * provider channel as a contact delivery of this run. The run is a row; reading identity's pages
+ * provider channel as a contact delivery of this run; unconfirmed and nameless accounts are
+ * skipped and counted by reason (the report says why, not "Skipped 0"). The run is a row; reading identity's pages
  * is resumable from its cursor by any replica (the row lock makes one reader at a time); delivery,
  * pacing at the provider's limit, retries and Redis outages are the channel's business; progress is
  * counted from the run's deliveries. So a reload, a restart of this service or of Redis loses
@@ -57,8 +58,9 @@ export function contactSync({ db, channel, provider, identityUrl, internalToken,
       const ids = page.users.map((u) => u.id)
       const links = ids.length ? await trx.selectFrom('contact_links').select(['user_id', 'contact_id']).where('user_id', 'in', ids).execute() : []
       const synced = new Set(links.filter((l) => linkedHere(l.contact_id)).map((l) => l.user_id))
-      const toHand = page.users.filter((u) => eligible(u) && !synced.has(u.id))
-      const skipped = page.users.filter((u) => !eligible(u)).length
+      const unconfirmed = page.users.filter((u) => !u.email_verified).length
+      const incomplete = page.users.filter((u) => u.email_verified && !eligible(u)).length
+      const toHand = page.users.filter((u) => u.email_verified && eligible(u) && !synced.has(u.id))
       const deliveryIds: string[] = []
       for (const user of toHand) {
         const row = await insertDelivery(trx, {
@@ -80,7 +82,10 @@ export function contactSync({ db, channel, provider, identityUrl, internalToken,
       }
       await trx
         .updateTable('contact_syncs')
-        .set((eb) => ({ cursor: page.next ?? run.cursor, listed: page.next === null, total: eb('total', '+', deliveryIds.length), skipped: eb('skipped', '+', skipped) }))
+        .set((eb) => ({ cursor: page.next ?? run.cursor, listed: page.next === null, total: eb('total', '+', deliveryIds.length),
+          skipped: eb('skipped', '+', unconfirmed + incomplete),
+          skipped_unconfirmed: eb('skipped_unconfirmed', '+', unconfirmed),
+        }))
         .where('id', '=', run.id)
         .execute()
       return { deliveryIds, more: page.next !== null }
@@ -151,6 +156,8 @@ export function contactSync({ db, channel, provider, identityUrl, internalToken,
       synced,
       failed,
       skipped: run.skipped,
+      skipped_unconfirmed: run.skipped_unconfirmed,
+      skipped_incomplete: run.skipped - run.skipped_unconfirmed,
       listed: run.listed,
       error: run.error,
       started_at: run.started_at.toISOString(),
@@ -178,8 +185,12 @@ export function contactSync({ db, channel, provider, identityUrl, internalToken,
       const sync = await view(current?.id ?? created?.id)
       return { sync: sync!, joined: !created }
     },
-    /** The latest run with its counts (settles it once everything is delivered or failed). */
-    latest: () => view(),
+    /** The latest `size` runs, newest first, each with its counts (settled once everything is delivered or failed). */
+    async history(size: number): Promise<ContactSyncRun[]> {
+      const runs = await db.selectFrom('contact_syncs').select('id').orderBy('started_at', 'desc').orderBy('id', 'desc').limit(size).execute()
+      const views = await Promise.all(runs.map((r) => view(r.id)))
+      return views.filter((v): v is ContactSyncRun => v !== null)
+    },
     /** Waits for the listing in progress, if any (tests, shutdown). */
     idle: () => listing ?? Promise.resolve(),
     async close() {

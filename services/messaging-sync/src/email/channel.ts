@@ -2,7 +2,7 @@ import type { App } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import { PermanentDeliveryError, startChannel, type Channel, type ChannelOptions } from '../delivery/channel.js'
-import { emailPayload } from '../delivery/topics.js'
+import { emailPayload } from '@hearing/contracts'
 import { errorCodes, isPermanentSmtpError, type Mailer } from './mailer.js'
 
 /**
@@ -27,6 +27,11 @@ export const EMAIL_CHANNEL_DEFAULTS: ChannelOptions = {
   closeTimeoutMs: 5_000,
 }
 
+/** Which fields are wrong and how, never their values (they are personal data). */
+function describeIssues(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): string {
+  return issues.map((i) => `${i.path.map(String).join('.') || 'payload'}: ${i.message}`).join('; ')
+}
+
 /** E-mail: sent over SMTP, or kept in the local mailbox when SMTP_URL is not set. */
 export function startEmailChannel(app: App, { db, mailer, redisUrl, options }: { db: Kysely<Database>; mailer: Mailer; redisUrl: string; options: ChannelOptions }): Channel {
   return startChannel(app, {
@@ -36,7 +41,11 @@ export function startEmailChannel(app: App, { db, mailer, redisUrl, options }: {
     options,
     async handle(delivery) {
       if (mailer.kind === 'local') return { status: 'local' }
-      const email = emailPayload.parse(delivery.payload)
+      // An e-mail that cannot be built (a subject of two lines, an address that is none) will not
+      // become one by trying again: failed at once, where staff see it, never retried.
+      const parsed = emailPayload.safeParse(delivery.payload)
+      if (!parsed.success) throw new PermanentDeliveryError(`invalid e-mail: ${describeIssues(parsed.error.issues)}`)
+      const email = parsed.data
       try {
         await mailer.send(delivery.id, email)
       } catch (err) {

@@ -1,5 +1,5 @@
 import { createTransport } from 'nodemailer'
-import type { EmailPayload } from '../delivery/topics.js'
+import type { EmailPayload } from '@hearing/contracts'
 
 /**
  * Where e-mails go: an SMTP server (nodemailer) when SMTP_URL is set, else nowhere beyond the
@@ -73,12 +73,15 @@ interface SmtpError {
 }
 
 /**
- * A 5xx answer to the envelope or the message (unknown recipient, message refused) will not change
- * by trying again. Everything else (network, timeouts, 4xx, authentication) may: retried.
+ * Permanent: a 5xx answer to the envelope or the message (unknown recipient, message refused), or
+ * an envelope or message nodemailer refused to send at all (no server answer: it could not be
+ * built). Neither changes by trying again. Everything else (network, timeouts, 4xx,
+ * authentication, a server's 5xx to the login) may: retried.
  */
 export function isPermanentSmtpError(err: unknown): boolean {
   const { code, responseCode } = (err ?? {}) as SmtpError
-  return typeof responseCode === 'number' && responseCode >= 500 && (code === 'EENVELOPE' || code === 'EMESSAGE')
+  if (code !== 'EENVELOPE' && code !== 'EMESSAGE') return false
+  return typeof responseCode !== 'number' || responseCode >= 500
 }
 
 /** What the logs may say about a failure: codes only, never the server's text (it can quote the address). */

@@ -2,7 +2,7 @@ import type { App } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import { PermanentDeliveryError, startChannel, type Channel, type ChannelOptions } from '../delivery/channel.js'
-import { appointmentPayload, contactPayload, messagePayload, type MessagePayload } from '../delivery/topics.js'
+import { appointmentPayload, contactPayload, messagePayload, type MessagePayload } from '@hearing/contracts'
 import type { MessagingProvider } from './provider.js'
 
 /**

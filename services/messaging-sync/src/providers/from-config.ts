@@ -1,3 +1,4 @@
+import { createSealer } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Config } from '../config.js'
 import type { Database } from '../database.js'
@@ -25,6 +26,14 @@ export function providerFromConfig(
     tokenUrl: config.PODIUM_TOKEN_URL,
     redirectUri: `${config.PUBLIC_URL}/api/messaging/podium/callback`,
     timeoutMs: config.PODIUM_TIMEOUT_MS,
+    sealer: createSealer({
+      secret: config.PROVIDER_TOKEN_SECRET!,
+      previous: config.PROVIDER_TOKEN_SECRET_PREVIOUS,
+      salt: 'messaging-sync',
+      info: 'provider-token-wrap v1',
+      secretName: 'PROVIDER_TOKEN_SECRET',
+      what: 'provider token',
+    }),
   })
   const client = podiumClient(podium, { apiUrl: config.PODIUM_API_URL, version: config.PODIUM_VERSION, timeoutMs: config.PODIUM_TIMEOUT_MS, retryAfterMs })
   return { provider: podiumProvider(db, client), podium }

@@ -1,4 +1,4 @@
-import type { AppointmentPayload, ContactPayload, MessagePayload } from '../delivery/topics.js'
+import type { AppointmentPayload, ContactPayload, MessagePayload } from '@hearing/contracts'
 
 export interface Location {
   uid: string

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { errorBody, errorPayload, withTimeout, type RouteGroup } from '@hearing/service-kit'
+import { greetingNameProblem, usPhoneE164 } from '@hearing/contracts'
+import { clientAddress, errorBody, errorPayload, visitorLimiter, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { contactMessageText, usPhoneE164 } from '../contact/message.js'
+import { contactMessageText } from '../contact/message.js'
 import type { Database } from '../database.js'
 import type { Channel } from '../delivery/channel.js'
 import { insertDelivery } from '../delivery/store.js'
 import type { MessagingProvider } from '../providers/provider.js'
 
-// Control characters and bidirectional overrides make misleading staff lists: refused.
-const UNSAFE_NAME = /[\p{Cc}\p{Cf}]/u
 const UNSAFE_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/
 
 const name = (label: string) =>
@@ -16,8 +15,12 @@ const name = (label: string) =>
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
-    .max(100, `${label} must be at most 100 characters`)
-    .refine((v) => !UNSAFE_NAME.test(v), `${label} contains characters that are not allowed`)
+    // The reply the provider sends to the phone typed greets by this name: a name, nothing else
+    // (no link, no digits, no control or direction characters; contracts' greetingNameProblem).
+    .superRefine((v, ctx) => {
+      const problem = greetingNameProblem(v)
+      if (problem) ctx.addIssue({ code: 'custom', message: `${label} ${problem}` })
+    })
 
 export const contactForm = z.strictObject({
   first_name: name('First name'),
@@ -47,32 +50,13 @@ export interface ContactRateLimit {
 
 export const CONTACT_RATE_DEFAULTS: ContactRateLimit = { max: 10, windowSeconds: 3600 }
 
-/** The caller's address: the gateway sets X-Forwarded-For to it (and drops what the client sent). */
-function clientAddress(req: { headers: Record<string, string | string[] | undefined>; ip: string }): string {
-  const forwarded = req.headers['x-forwarded-for']
-  const first = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim()
-  return first || req.ip
-}
-
 /**
  * POST /contact (public; /api/messaging/contact through the gateway): the contact form. The message
  * is committed to Postgres before the 202, then delivered by the provider channel (send_message).
  */
 export const contactRoutes: RouteGroup<Database, { provider: MessagingProvider; channel: Channel; rate: ContactRateLimit; keyPrefix: string }> = (app, { provider, channel, rate, keyPrefix }) => {
   const db = app.db
-  /** Counts the address's messages in Redis. Redis away: let the patient through (never block on our outage). */
-  async function overLimit(address: string): Promise<boolean> {
-    const redis = app.redis
-    if (!redis || redis.status !== 'ready') return false
-    const key = `${keyPrefix}:contact-rate:${address}`
-    try {
-      const count = await withTimeout(redis.incr(key), 500)
-      if (count === 1) await withTimeout(redis.expire(key, rate.windowSeconds), 500)
-      return count > rate.max
-    } catch {
-      return false
-    }
-  }
+  const limiter = visitorLimiter(app.redis, keyPrefix)
 
   app.post(
     '/contact',
@@ -86,8 +70,10 @@ export const contactRoutes: RouteGroup<Database, { provider: MessagingProvider; 
       if (form.website) return reply.code(202).send({ id: randomUUID() })
       const location = (await provider.getLocations()).find((l) => l.uid === form.location_uid)
       if (!location) return reply.code(400).send(errorPayload(400, 'body.location_uid: Preferred location must be one of our clinics'))
-      if (await overLimit(clientAddress(req))) {
-        reply.header('retry-after', String(rate.windowSeconds))
+      // Counted in Redis across replicas; Redis away: the patient gets through (never blocked by our outage).
+      const fromAddress = await limiter.hit('contact-from', clientAddress(req), { limit: rate.max, windowSeconds: rate.windowSeconds })
+      if (!fromAddress.allowed) {
+        reply.header('retry-after', String(fromAddress.retryAfterSeconds))
         return reply.code(429).send(errorPayload(429, 'Too many messages from your network. Please call us or try again later.'))
       }
       const phone = usPhoneE164(form.phone)!

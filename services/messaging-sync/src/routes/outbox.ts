@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { DELIVERY_STATUSES, TOPICS, type Database, type Topic } from '../database.js'
 import type { Channel } from '../delivery/channel.js'
 import { acceptHandover, insertRefused, statusesOf } from '../delivery/store.js'
-import { appointmentPayload, contactPayloadChecked, emailPayload, messagePayload } from '../delivery/topics.js'
+import { appointmentPayload, contactPayloadChecked, emailPayload, messagePayload } from '@hearing/contracts'
 
 const source = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a service name')
 const key = z.string().min(1).max(200)

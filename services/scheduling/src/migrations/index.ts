@@ -1,29 +1,32 @@
-import { outboxMigration, type Migrations } from '@hearing/service-kit'
-import { sql } from 'kysely'
-import { appointments } from './2026-11-24T0200-appointments.js'
-import { appointmentLifecycle } from './2026-11-25T0100-appointment-lifecycle.js'
+import { auditTrailMigration, type Migrations } from '@hearing/service-kit'
 
-// Frozen in time: migrations never import application code.
+import { appointmentTypes } from './2026-11-22T0000-appointment-types.js'
+import { appointments } from './2026-11-24T0200-appointments.js'
+import { outbox } from './2026-11-24T0201-outbox.js'
+import { appointmentLifecycle } from './2026-11-25T0100-appointment-lifecycle.js'
+import { bookingSources } from './2026-11-25T1400-booking-sources.js'
+import { holidaysAdded } from './2026-11-25T1500-holidays-added.js'
+import { visitOutcomes } from './2026-11-25T1800-visit-outcomes.js'
+import { reminders } from './2026-11-25T1900-reminders.js'
+import { cancelTokens } from './2026-11-26T0610-cancel-tokens.js'
+import { hearingSelfCheck } from './2026-11-26T0500-hearing-self-check.js'
+import { outboxDeliveryStatus } from './2026-11-26T0600-outbox-delivery-status.js'
+import { patientEmailIndex } from './2026-11-26T0300-patient-email-index.js'
+
+// One file per migration, frozen in time: migrations never import application code (the shared
+// audit trail's is the kit's: one table for every service, created by whichever migrates first).
 export const migrations: Migrations = {
-  '2026-11-22T0000-appointment-types': {
-    async up(db) {
-      await db.schema
-        .createTable('appointment_types')
-        .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
-        .addColumn('name', 'text', (c) => c.notNull())
-        .addColumn('description', 'text')
-        .addColumn('duration_minutes', 'integer', (c) => c.notNull().defaultTo(60).check(sql`duration_minutes > 0`))
-        .addColumn('location_uid', 'text', (c) => c.notNull())
-        .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true))
-        .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
-        .addUniqueConstraint('appointment_types_location_name_key', ['location_uid', 'name'])
-        .execute()
-    },
-    async down(db) {
-      await db.schema.dropTable('appointment_types').execute()
-    },
-  },
+  '2026-11-22T0000-appointment-types': appointmentTypes,
   '2026-11-24T0200-appointments': appointments,
-  '2026-11-24T0201-outbox': outboxMigration('scheduling'),
+  '2026-11-24T0201-outbox': outbox,
   '2026-11-25T0100-appointment-lifecycle': appointmentLifecycle,
+  '2026-11-25T1400-booking-sources': bookingSources,
+  '2026-11-25T1500-holidays-added': holidaysAdded,
+  '2026-11-25T1800-visit-outcomes': visitOutcomes,
+  '2026-11-25T1900-audit-trail': auditTrailMigration,
+  '2026-11-25T1900-reminders': reminders,
+  '2026-11-26T0300-patient-email-index': patientEmailIndex,
+  '2026-11-26T0500-hearing-self-check': hearingSelfCheck,
+  '2026-11-26T0600-outbox-delivery-status': outboxDeliveryStatus,
+  '2026-11-26T0610-cancel-tokens': cancelTokens,
 }

@@ -1,4 +1,6 @@
-import { useSearchParams } from 'react-router-dom'
+import { scoreHearingSelfCheck } from '@hearing/contracts'
+import { useMemo, useSyncExternalStore } from 'react'
+import { useLocation, useSearchParams } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { OpeningHours } from '@/components/layout/opening-hours'
@@ -8,7 +10,11 @@ import { officeHours } from '@/content/clinics'
 import { BookingForm } from '@/features/booking/components/booking-form'
 import { useAuth } from '@/features/auth/use-auth'
 import { useLocations } from '@/features/locations/api/get-locations'
+import { useProduct } from '@/features/shop/api/products'
+import { selfCheckAnswersOf } from '@/lib/hearing-self-check'
 import { useDocumentTitle } from '@/lib/use-document-title'
+
+const noSubscription = () => () => {}
 
 /** /book-appointment (SPEC §2 "Book appointment"): the public booking form, with the clinics' hours beside it. */
 export default function BookAppointmentPage() {
@@ -16,6 +22,13 @@ export default function BookAppointmentPage() {
   const locations = useLocations()
   const { status, user } = useAuth()
   const [params] = useSearchParams()
+  // "Schedule Fitting Appointment" on a hearing aid: the booking says which one.
+  const fitting = useProduct(params.get('product'))
+  // "Book a hearing evaluation" on the self-check's result: its answers, from the history state.
+  // Read after hydration (server snapshot: none), as the pre-rendered form was drawn without them.
+  const { state } = useLocation()
+  const answers = useSyncExternalStore(noSubscription, () => selfCheckAnswersOf(state), () => null)
+  const selfCheck = useMemo(() => (answers ? scoreHearingSelfCheck(answers) : null), [answers])
 
   return (
     <>
@@ -24,7 +37,7 @@ export default function BookAppointmentPage() {
       </PageHero>
       <Container>
         <Layout>
-          <BookingForm locations={locations} patient={status === 'signed-in' && user ? user : null} locationHint={params.get('location')} />
+          <BookingForm locations={locations} patient={status === 'signed-in' && user ? user : null} locationHint={params.get('location')} fittingFor={fitting.data?.title ?? null} selfCheck={selfCheck} />
           <Aside aria-labelledby="booking-hours-heading">
             <h2 id="booking-hours-heading">Office hours</h2>
             <OpeningHours hours={officeHours} />

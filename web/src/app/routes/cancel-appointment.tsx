@@ -6,6 +6,8 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
+import { clinics, phoneHref } from '@/content/clinics'
+import { ApiError } from '@/lib/api-client'
 import { cancelByLink, statusText, statusTone, useCancelLink } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
@@ -37,12 +39,22 @@ export default function CancelAppointmentPage() {
       <Page>
         <h1>Cancel your appointment</h1>
         {!token || (error && !data) ? (
-          <div role="alert">
-            <p>{token && error?.message ? error.message : 'This cancel link is incomplete. Please open the link from the email again.'}</p>
+          <Problem role="alert">
             <p>
-              <Link to={paths.locations.getHref()}>Find your clinic's phone number</Link>
+              <strong>{linkProblem(token, error)}</strong>
             </p>
-          </div>
+            <p>To change or cancel your appointment, please call your clinic. We are glad to help.</p>
+            <Phones>
+              {clinics.map((clinic) => (
+                <li key={clinic.uid}>
+                  {clinic.town}: <a href={phoneHref(clinic.phone)}>{clinic.phone}</a>
+                </li>
+              ))}
+            </Phones>
+            <p>
+              <Link to={paths.home.getHref()}>Return to Home</Link>
+            </p>
+          </Problem>
         ) : !data ? (
           <p role="status">Loading your appointment...</p>
         ) : (
@@ -78,6 +90,28 @@ export default function CancelAppointmentPage() {
     </Container>
   )
 }
+
+/** What went wrong with the link, in the patient's words (never the server's field names). */
+function linkProblem(token: string | null, error: unknown): string {
+  if (!token) return 'This cancel link is incomplete. Please open the link from the e-mail again.'
+  // 4xx: the link is malformed, unknown or used up; anything else is our side or the connection.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return 'This cancel link is invalid or has expired.'
+  return 'We could not look up your appointment just now. Please try again in a few minutes.'
+}
+
+const Problem = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  p {
+    margin: 0;
+  }
+`
+
+const Phones = styled.ul`
+  margin: 0;
+  padding-left: ${({ theme }) => theme.space[5]};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+`
 
 const Page = styled.div`
   max-width: 40rem;

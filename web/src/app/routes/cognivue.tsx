@@ -1,4 +1,7 @@
+import { PromoBand } from '@/components/ui/promo-band'
+import { paths } from '@/config/paths'
 import { media } from '@/content/media'
+import { cognivuePromo } from '@/content/self-check/en.links.json'
 import { CognivueHero } from '@/features/cognivue/components/cognivue-hero'
 import { PromoVideo } from '@/features/cognivue/components/promo-video'
 import { RackCardViewer } from '@/features/cognivue/components/rack-card-viewer'
@@ -6,8 +9,8 @@ import { TipsSection } from '@/features/cognivue/components/tips-section'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 /**
- * Cognitive-health page (SPEC §2 "/cognivue"): hero with "Learn More", the promo video, eight tips,
- * and the rack card in a PDF viewer with "Download PDF".
+ * Cognitive-health page (SPEC §2 "/cognivue"): hero with "Learn More", the promo video, eight tips, an
+ * invitation to the hearing self-check, and the rack card in a PDF viewer with "Download PDF".
  */
 export default function CognivuePage() {
   useDocumentTitle('Memory Health')
@@ -17,6 +20,7 @@ export default function CognivuePage() {
       <CognivueHero image={media.cognivueHero} />
       <PromoVideo video={media.cognivueVideo} />
       <TipsSection />
+      <PromoBand id="self-check-promo-heading" heading={cognivuePromo.heading} text={cognivuePromo.text} link={cognivuePromo.link} to={paths.hearingSelfCheck.getHref()} />
       <RackCardViewer card={media.rackCard} />
     </>
   )

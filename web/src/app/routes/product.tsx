@@ -72,7 +72,7 @@ function ProductView({ product }: { product: Product }) {
             <ProductInfoDialogs />
             <Actions>
               <Button onClick={addToCart}>Add to Cart</Button>
-              <ButtonLink $variant="secondary" to={paths.bookAppointment.getHref()}>
+              <ButtonLink $variant="secondary" to={paths.bookAppointment.getHref({ product: product.id })}>
                 Schedule Fitting Appointment
               </ButtonLink>
             </Actions>

@@ -109,7 +109,7 @@ function Featured({ product }: { product: Product }) {
             <strong>Warranty:</strong> {product.warranty}
           </p>
           <Actions>
-            <ButtonLink to={paths.bookAppointment.getHref()}>Schedule Fitting Appointment</ButtonLink>
+            <ButtonLink to={paths.bookAppointment.getHref({ product: product.id })}>Schedule Fitting Appointment</ButtonLink>
             <ButtonLink $variant="secondary" to={paths.product.getHref(product.id)}>
               Learn More
               <VisuallyHidden> about the {product.title}</VisuallyHidden>
@@ -129,6 +129,7 @@ const FeaturedSection = styled.section`
 `
 const FeaturedGrid = styled(Container)`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space[6]};
   ${({ theme }) => theme.media.fromDesktop} {
     grid-template-columns: 1fr 1fr;

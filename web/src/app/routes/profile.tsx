@@ -9,6 +9,7 @@ import { MyAppointments } from '@/features/appointments/components/my-appointmen
 import { useAuth } from '@/features/auth/use-auth'
 import { useLocations } from '@/features/locations/api/get-locations'
 import { useMe } from '@/features/profile/api/me'
+import { MyDataSection } from '@/features/profile/components/my-data-section'
 import { ProfileForm } from '@/features/profile/components/profile-form'
 import { MyOrderRequests } from '@/features/shop/components/my-order-requests'
 import { notify } from '@/lib/notify'
@@ -82,6 +83,7 @@ function SignedInProfile({ userId }: { userId: string }) {
       />
       <MyAppointments />
       <MyOrderRequests />
+      <MyDataSection canDelete={profile.role === 'customer'} />
     </>
   )
 }
@@ -94,6 +96,8 @@ const Page = styled.div`
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
+  /* A long e-mail address breaks anywhere rather than run off a phone's screen. */
+  overflow-wrap: anywhere;
 `
 
 const SignInPrompt = styled.div`

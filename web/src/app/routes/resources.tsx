@@ -18,15 +18,16 @@ export default function ResourcesPage() {
   const type = params.get('type')
   const active: ResourcesTab = isTab(type) ? type : 'resources'
 
+  // Each tab is a history entry of its own, so Back returns to the previous tab rather than leaving the site.
   const select = (value: string) => {
-    if (!isTab(value)) return
+    if (!isTab(value) || value === active) return
     setParams(
       (current) => {
         const next = new URLSearchParams(current)
         next.set('type', value)
         return next
       },
-      { replace: true, preventScrollReset: true },
+      { preventScrollReset: true },
     )
   }
 

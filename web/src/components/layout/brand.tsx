@@ -6,13 +6,23 @@ import { practice } from '@/content/practice'
 
 import { BrandMark } from './icons'
 
+/** The name in two lines of about equal length ("North Georgia" / "Hearing Care"), whatever the practice is called. */
+function twoLines(name: string): [string, string] {
+  const words = name.split(/\s+/)
+  const half = Math.ceil(words.length / 2)
+  return [words.slice(0, half).join(' '), words.slice(half).join(' ')]
+}
+
 /** The practice's mark and name, linking home. `$inverse`: on the dark footer band. */
 export function Brand({ inverse = false }: { inverse?: boolean }) {
   const theme = useTheme()
+  const [first, second] = twoLines(practice.name)
   return (
     <BrandLink to={paths.home.getHref()} $inverse={inverse}>
       <BrandMark size={40} foreground={inverse ? theme.colors.inverse : theme.colors.onPrimary} />
-      <Name>{practice.name}</Name>
+      <Name>
+        <Line>{first}</Line> <Line>{second}</Line>
+      </Name>
     </BrandLink>
   )
 }
@@ -51,17 +61,24 @@ const BrandLink = styled(Link)<{ $inverse: boolean }>`
 `
 
 const Name = styled.span`
-  /* Two lines ("North Georgia / Hearing Care"): wraps at this width, and never squeezed narrower.
-     On phones a little narrower, so the cart button fits beside it at 320 px. */
-  max-width: 6.5em;
+  /* Always two lines ("North Georgia / Hearing Care"), never four on a phone: each line is kept whole. */
+  display: grid;
   font-size: ${({ theme }) => theme.fontSizes.sm};
 
+  /* The narrowest phones (320 px): a little smaller, so the cart and menu buttons fit beside it. */
+  @media (max-width: 359px) {
+    font-size: 0.8125rem;
+  }
+
   ${({ theme }) => theme.media.fromTablet} {
-    max-width: 8em;
     font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 
   font-weight: ${({ theme }) => theme.fontWeights.bold};
   line-height: ${({ theme }) => theme.lineHeights.tight};
   letter-spacing: -0.01em;
+`
+
+const Line = styled.span`
+  white-space: nowrap;
 `

@@ -51,18 +51,22 @@ export function CookieNotice() {
     [],
   )
 
-  // Keep keyboard focus and scrolled-to anchors from hiding behind the notice.
+  // Keep keyboard focus, scrolled-to anchors and toasts from hiding behind the notice.
   useLayoutEffect(() => {
     const region = regionRef.current
     if (!visible || !region) return
     const root = document.documentElement
-    const update = () => root.style.setProperty('scroll-padding-bottom', `${region.offsetHeight + 16}px`)
+    const update = () => {
+      root.style.setProperty('scroll-padding-bottom', `${region.offsetHeight + 16}px`)
+      root.style.setProperty('--cookie-notice-height', `${region.offsetHeight + 16}px`)
+    }
     update()
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update)
     observer?.observe(region)
     return () => {
       observer?.disconnect()
       root.style.removeProperty('scroll-padding-bottom')
+      root.style.removeProperty('--cookie-notice-height')
     }
   }, [visible])
 

@@ -71,6 +71,18 @@ export const ChevronDownIcon = (props: IconProps) => (
   </Icon>
 )
 
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Icon strokeWidth="2.5" {...props}>
+    <path d="m15 18-6-6 6-6" />
+  </Icon>
+)
+
+export const ChevronRightIcon = (props: IconProps) => (
+  <Icon strokeWidth="2.5" {...props}>
+    <path d="m9 18 6-6-6-6" />
+  </Icon>
+)
+
 export const CalendarIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="4" width="18" height="18" rx="2" />

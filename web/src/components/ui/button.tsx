@@ -51,7 +51,9 @@ const buttonStyles = css<ButtonStyleProps>`
           }
         `}
 
-  &:disabled {
+  /* aria-disabled: looks unavailable but keeps keyboard focus (a pager's end). */
+  &:disabled,
+  &[aria-disabled='true'] {
     cursor: not-allowed;
     opacity: 0.7;
   }

@@ -11,6 +11,8 @@ import styled, { css } from 'styled-components'
 /** One label + control + hint/error group. */
 export const Field = styled.div`
   display: grid;
+  /* Side by side with a taller field (one with a hint), label and control stay at the top, level with its own. */
+  align-content: start;
   gap: ${({ theme }) => theme.space[2]};
   min-width: 0;
 `

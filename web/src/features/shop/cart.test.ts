@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 
-import { addItem, cart, cartTotals, CART_STORAGE_KEY, parsePrice, setQuantity, type CartItem } from './cart'
+import { addItem, cart, cartTotals, CART_STORAGE_KEY, formatPrice, parsePrice, setQuantity, type CartItem } from './cart'
 
 const aid = (id: string, price: string) => ({ id, title: `Aid ${id}`, brand: 'Phonak', price, image: `/media/products/${id}.svg` })
 const line = (id: string, price: string, quantity: number): CartItem => ({ ...aid(id, price), quantity })
@@ -12,6 +12,15 @@ describe('cart arithmetic (SPEC §4 Cart, §9)', () => {
     expect(parsePrice(' 19.99 ')).toBe(19.99)
     expect(parsePrice('Call us')).toBe(0)
     expect(parsePrice('')).toBe(0)
+  })
+
+  it('shows prices as people read them, with thousands separators; text that is no price stays as it is', () => {
+    expect(formatPrice('$3299.00')).toBe('$3,299.00')
+    expect(formatPrice('$12499.5')).toBe('$12,499.50')
+    expect(formatPrice('8497.00')).toBe('$8,497.00')
+    expect(formatPrice('$175')).toBe('$175.00')
+    expect(formatPrice(1234.5)).toBe('$1,234.50')
+    expect(formatPrice('Call for price')).toBe('Call for price')
   })
 
   it('adds a new item at quantity 1, and raises the quantity of one already there', () => {

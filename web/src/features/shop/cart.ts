@@ -20,6 +20,15 @@ export function parsePrice(price: string): number {
   return Number.isFinite(value) ? value : 0
 }
 
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 })
+
+/** A price as people read it, with thousands separators: "$3299.00" -> "$3,299.00"; text that is no price stays as it is. */
+export function formatPrice(price: string | number): string {
+  if (typeof price === 'number') return usd.format(price)
+  const value = Number.parseFloat(price.replace(/[$,\s]/g, ''))
+  return /\d/.test(price) && Number.isFinite(value) ? usd.format(value) : price
+}
+
 /** Adding an existing item raises its quantity by 1; a new item starts at 1. */
 export function addItem(items: readonly CartItem[], item: Omit<CartItem, 'quantity'>): CartItem[] {
   return items.some((i) => i.id === item.id)

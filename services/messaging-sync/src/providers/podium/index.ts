@@ -1,8 +1,8 @@
+import { usPhoneE164 } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
-import { usPhoneE164 } from '../../contact/message.js'
 import type { Database } from '../../database.js'
 import { PermanentDeliveryError } from '../../delivery/channel.js'
-import type { AppointmentPayload } from '../../delivery/topics.js'
+import type { AppointmentPayload } from '@hearing/contracts'
 import type { Location, MessagingProvider } from '../provider.js'
 import type { PodiumClient } from './client.js'
 

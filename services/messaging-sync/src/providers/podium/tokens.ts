@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import type { Sealer } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../../database.js'
 
@@ -10,6 +11,8 @@ export interface PodiumOAuthSettings {
   /** PUBLIC_URL/api/messaging/podium/callback: where Podium sends the admin back. */
   redirectUri: string
   timeoutMs: number
+  /** Seals the tokens at rest under PROVIDER_TOKEN_SECRET (a copy of the database opens nothing). */
+  sealer: Sealer
 }
 
 /** Podium's scopes this product uses (contracts.md §1). */
@@ -18,7 +21,8 @@ export const PODIUM_SCOPES = ['read_locations', 'read_contacts', 'write_contacts
 const PROVIDER = 'podium'
 /** A token this close to expiry is refreshed before use. */
 const REFRESH_MARGIN_MS = 5 * 60_000
-const STATE_TTL_MS = 10 * 60_000
+/** Long enough to sign in at Podium and consent; a state is used once and only the newest counts. */
+export const STATE_TTL_MS = 5 * 60_000
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex')
 
@@ -36,14 +40,27 @@ interface TokenAnswer {
   expires_in: number
 }
 
+/** What each sealed column is bound to, so an access token cannot pass for a refresh token. */
+const ACCESS_LABEL = `${PROVIDER}:access`
+const REFRESH_LABEL = `${PROVIDER}:refresh`
+
 /**
- * Podium's OAuth tokens, kept in Postgres (server-side only; never logged). The access token is
+ * Podium's OAuth tokens, kept in Postgres sealed (server-side only; never logged). The access token is
  * refreshed shortly before it expires or when Podium answers 401; one refresh at a time: within
  * this process by sharing the promise, across replicas by the row lock (a replica that waited
  * finds the token already renewed and uses it).
  */
 export function podiumTokens(db: Kysely<Database>, settings: PodiumOAuthSettings) {
   let refreshing: Promise<string> | undefined
+  const { sealer } = settings
+
+  const sealed = (answer: TokenAnswer) => ({
+    access_token: sealer.seal(ACCESS_LABEL, answer.access_token),
+    refresh_token: sealer.seal(REFRESH_LABEL, answer.refresh_token),
+    wrap_key_id: sealer.wrapKeyId,
+    expires_at: expiry(answer),
+    updated_at: new Date(),
+  })
 
   async function requestTokens(body: Record<string, string>): Promise<TokenAnswer> {
     const res = await fetch(settings.tokenUrl, {
@@ -66,14 +83,11 @@ export function podiumTokens(db: Kysely<Database>, settings: PodiumOAuthSettings
     return db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('provider_tokens').selectAll().where('provider', '=', PROVIDER).forUpdate().executeTakeFirst()
       if (!row) throw new NotConnectedError()
+      const current = sealer.open(ACCESS_LABEL, row.access_token)
       // Another replica renewed it while this one waited for the lock.
-      if (row.access_token !== stale && row.expires_at.getTime() > Date.now() + REFRESH_MARGIN_MS) return row.access_token
-      const answer = await requestTokens({ grant_type: 'refresh_token', refresh_token: row.refresh_token })
-      await trx
-        .updateTable('provider_tokens')
-        .set({ access_token: answer.access_token, refresh_token: answer.refresh_token, expires_at: expiry(answer), updated_at: new Date() })
-        .where('provider', '=', PROVIDER)
-        .execute()
+      if (current !== stale && row.expires_at.getTime() > Date.now() + REFRESH_MARGIN_MS) return current
+      const answer = await requestTokens({ grant_type: 'refresh_token', refresh_token: sealer.open(REFRESH_LABEL, row.refresh_token) })
+      await trx.updateTable('provider_tokens').set(sealed(answer)).where('provider', '=', PROVIDER).execute()
       return answer.access_token
     })
   }
@@ -87,12 +101,34 @@ export function podiumTokens(db: Kysely<Database>, settings: PodiumOAuthSettings
   return {
     refresh,
 
+    /**
+     * Seals tokens kept in clear (rows from before sealing) or under PROVIDER_TOKEN_SECRET_PREVIOUS
+     * with the current secret: run at boot, so a changed secret needs its previous value only once.
+     * A row no configured secret opens stops the boot with a message naming the variable.
+     */
+    async sealAtRest(): Promise<boolean> {
+      return db.transaction().execute(async (trx) => {
+        const row = await trx.selectFrom('provider_tokens').selectAll().where('provider', '=', PROVIDER).forUpdate().executeTakeFirst()
+        if (!row || row.wrap_key_id === sealer.wrapKeyId) return false
+        const inClear = row.wrap_key_id === null
+        const access = inClear ? row.access_token : sealer.open(ACCESS_LABEL, row.access_token)
+        const refreshToken = inClear ? row.refresh_token : sealer.open(REFRESH_LABEL, row.refresh_token)
+        await trx
+          .updateTable('provider_tokens')
+          .set({ access_token: sealer.seal(ACCESS_LABEL, access), refresh_token: sealer.seal(REFRESH_LABEL, refreshToken), wrap_key_id: sealer.wrapKeyId })
+          .where('provider', '=', PROVIDER)
+          .execute()
+        return true
+      })
+    },
+
     /** A usable access token, refreshed first when it is about to expire. */
     async accessToken(): Promise<string> {
       const row = await db.selectFrom('provider_tokens').select(['access_token', 'expires_at']).where('provider', '=', PROVIDER).executeTakeFirst()
       if (!row) throw new NotConnectedError()
-      if (row.expires_at.getTime() > Date.now() + REFRESH_MARGIN_MS) return row.access_token
-      return refresh(row.access_token)
+      const token = sealer.open(ACCESS_LABEL, row.access_token)
+      if (row.expires_at.getTime() > Date.now() + REFRESH_MARGIN_MS) return token
+      return refresh(token)
     },
 
     async status() {
@@ -100,32 +136,49 @@ export function podiumTokens(db: Kysely<Database>, settings: PodiumOAuthSettings
       return row ? { connected: true, since: row.updated_at.toISOString() } : { connected: false, since: null }
     },
 
-    /** The address an admin is sent to, with a fresh single-use `state` bound to them. */
-    async authorizeUrl(adminId: string): Promise<string> {
+    /**
+     * The address an admin is sent to, with a fresh single-use `state` bound to their session and
+     * to their browser (`browser`: the secret of the cookie it is given). Earlier states end: only
+     * the newest attempt can complete.
+     */
+    async authorizeUrl(admin: { id: string; sessionId: string }, browser: string): Promise<string> {
       const state = randomBytes(24).toString('base64url')
-      await db.deleteFrom('oauth_states').where('created_at', '<', new Date(Date.now() - STATE_TTL_MS)).execute()
-      await db.insertInto('oauth_states').values({ state_hash: sha256(state), created_by: adminId }).execute()
+      await db.transaction().execute(async (trx) => {
+        await trx.deleteFrom('oauth_states').execute()
+        await trx.insertInto('oauth_states').values({ state_hash: sha256(state), browser_hash: sha256(browser), created_by: admin.id, session_id: admin.sessionId }).execute()
+      })
       const url = new URL(settings.authorizeUrl)
       url.search = new URLSearchParams({ client_id: settings.clientId, redirect_uri: settings.redirectUri, response_type: 'code', scope: PODIUM_SCOPES.join(' '), state }).toString()
       return url.toString()
     },
 
-    /** Podium sent the admin back: the state must be one we issued (once, recently); the code becomes tokens. */
-    async complete(state: string, code: string): Promise<void> {
+    /**
+     * Podium sent a browser back: the state is used up if it is the one we issued (recently) to
+     * this browser. Answers who started it, and in which session, or null.
+     */
+    async claim(state: string, browser: string): Promise<{ adminId: string; sessionId: string } | null> {
       const issued = await db
         .deleteFrom('oauth_states')
         .where('state_hash', '=', sha256(state))
+        .where('browser_hash', '=', sha256(browser))
         .where('created_at', '>', new Date(Date.now() - STATE_TTL_MS))
-        .returning('created_by')
+        .returning(['created_by', 'session_id'])
         .executeTakeFirst()
-      if (!issued) throw new Error('unknown or expired state')
+      return issued ? { adminId: issued.created_by, sessionId: issued.session_id } : null
+    },
+
+    /** The code of a claimed state becomes the practice's tokens; no other state stays usable. */
+    async complete(code: string, adminId: string): Promise<void> {
       const answer = await requestTokens({ grant_type: 'authorization_code', code, redirect_uri: settings.redirectUri })
-      const values = { access_token: answer.access_token, refresh_token: answer.refresh_token, expires_at: expiry(answer), connected_by: issued.created_by, updated_at: new Date() }
-      await db
-        .insertInto('provider_tokens')
-        .values({ provider: PROVIDER, ...values })
-        .onConflict((oc) => oc.column('provider').doUpdateSet(values))
-        .execute()
+      const values = { ...sealed(answer), connected_by: adminId }
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('provider_tokens')
+          .values({ provider: PROVIDER, ...values })
+          .onConflict((oc) => oc.column('provider').doUpdateSet(values))
+          .execute()
+        await trx.deleteFrom('oauth_states').execute()
+      })
     },
   }
 }

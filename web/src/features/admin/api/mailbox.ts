@@ -17,7 +17,10 @@ export interface MailboxMessage {
   attempts: number
   last_error: string | null
   created_at: string
+  /** When the SMTP server took it (status delivered). */
   sent_at: string | null
+  /** When it was kept here instead, never sent (status local: no SMTP server). */
+  stored_at: string | null
   /** When a waiting e-mail is tried again. */
   retry_at: string | null
 }

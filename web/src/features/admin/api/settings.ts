@@ -25,9 +25,15 @@ export function connectPodium(): Promise<{ url: string }> {
   return api.post<{ url: string }>('/messaging/admin/podium/connect')
 }
 
-/** The latest run; polled every second while one is running, so any admin sees it move. */
+/** The latest run and the few before it (newest first). */
+export interface ContactSyncState {
+  sync: ContactSyncRun | null
+  history: ContactSyncRun[]
+}
+
+/** The latest run and the runs before it; polled every second while one is running, so any admin sees it move. */
 export function useContactSync() {
-  return useSWR<{ sync: ContactSyncRun | null }, ApiError>(contactSyncKey, (path: string) => api.get<{ sync: ContactSyncRun | null }>(path), {
+  return useSWR<ContactSyncState, ApiError>(contactSyncKey, (path: string) => api.get<ContactSyncState>(path), {
     refreshInterval: (latest) => (latest?.sync?.status === 'running' ? 1000 : 0),
   })
 }

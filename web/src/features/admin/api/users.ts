@@ -35,3 +35,18 @@ export interface NewPatient {
 export function createPatient(body: NewPatient): Promise<User> {
   return api.post<User>('/identity/admin/patients', { ...body })
 }
+
+/** What identity e-mailed: a confirmation, an invitation (no password yet) or a reset link. */
+export interface AccountEmailSent {
+  sent: 'confirm' | 'invite' | 'reset'
+}
+
+/** POST /api/identity/admin/users/:id/confirmation (staff for customers, admins for anyone). 409 once confirmed. */
+export function resendConfirmation(id: string): Promise<AccountEmailSent> {
+  return api.post<AccountEmailSent>(`/identity/admin/users/${encodeURIComponent(id)}/confirmation`, {})
+}
+
+/** POST /api/identity/admin/users/:id/password-reset: a reset link to the account's own address. */
+export function sendPasswordResetLink(id: string): Promise<AccountEmailSent> {
+  return api.post<AccountEmailSent>(`/identity/admin/users/${encodeURIComponent(id)}/password-reset`, {})
+}

@@ -2,14 +2,15 @@ import { useSearchParams } from 'react-router-dom'
 
 import { TabsContent, TabsList, TabsRoot, TabsTrigger } from '@/components/ui/radix-tabs'
 
+import { ActivityPanel } from './activity-panel'
 import { AppointmentsPanel } from './appointments-panel'
 import { InboxList } from './inbox-list'
 import { MailboxList } from './mailbox-list'
 import { OrdersList } from './orders-list'
 import { SettingsPanel } from './settings-panel'
-import { UsersTable } from './users-table'
+import { UsersSearch } from './users-search'
 
-type Tab = 'users' | 'appointments' | 'orders' | 'inbox' | 'email' | 'settings'
+type Tab = 'users' | 'appointments' | 'orders' | 'inbox' | 'email' | 'settings' | 'activity'
 
 interface AdminDashboardProps {
   isAdmin: boolean
@@ -21,11 +22,11 @@ interface AdminDashboardProps {
 /**
  * The dashboard's tabs (SPEC §2): Users (default), Appointments (staff and admins schedule, confirm,
  * decline and cancel), Orders, Inbox (messages patients sent; staff
- * and admins), Email (admins: the site's outgoing mail) and Settings (admins: the messaging provider and the contact sync). The open tab is kept in ?tab= so a reload or a shared link reopens it.
+ * and admins), Email (admins: the site's outgoing mail) Settings (admins: the messaging provider and the contact sync) and Activity (admins: the audit trail). The open tab is kept in ?tab= so a reload or a shared link reopens it.
  */
 export function AdminDashboard({ isAdmin, currentUserId, clinics }: AdminDashboardProps) {
   const [params, setParams] = useSearchParams()
-  const tabs: Tab[] = isAdmin ? ['users', 'appointments', 'orders', 'inbox', 'email', 'settings'] : ['users', 'appointments', 'orders', 'inbox']
+  const tabs: Tab[] = isAdmin ? ['users', 'appointments', 'orders', 'inbox', 'email', 'settings', 'activity'] : ['users', 'appointments', 'orders', 'inbox']
   const requested = params.get('tab') as Tab | null
   const tab: Tab = requested && tabs.includes(requested) ? requested : 'users'
 
@@ -48,10 +49,11 @@ export function AdminDashboard({ isAdmin, currentUserId, clinics }: AdminDashboa
         <TabsTrigger value="inbox">Inbox</TabsTrigger>
         {isAdmin ? <TabsTrigger value="email">Email</TabsTrigger> : null}
         {isAdmin ? <TabsTrigger value="settings">Settings</TabsTrigger> : null}
+        {isAdmin ? <TabsTrigger value="activity">Activity</TabsTrigger> : null}
       </TabsList>
       <TabsContent value="users">
         <h2>User Management</h2>
-        <UsersTable canEditRoles={isAdmin} currentUserId={currentUserId} />
+        <UsersSearch canEditRoles={isAdmin} currentUserId={currentUserId} />
       </TabsContent>
       <TabsContent value="appointments">
         <h2>Appointment Management</h2>
@@ -63,7 +65,7 @@ export function AdminDashboard({ isAdmin, currentUserId, clinics }: AdminDashboa
       </TabsContent>
       <TabsContent value="inbox">
         <h2>Inbox</h2>
-        <InboxList />
+        <InboxList currentUserId={currentUserId} />
       </TabsContent>
       {isAdmin ? (
         <TabsContent value="email">
@@ -75,6 +77,12 @@ export function AdminDashboard({ isAdmin, currentUserId, clinics }: AdminDashboa
         <TabsContent value="settings">
           <h2>Settings</h2>
           <SettingsPanel />
+        </TabsContent>
+      ) : null}
+      {isAdmin ? (
+        <TabsContent value="activity">
+          <h2>Activity</h2>
+          <ActivityPanel />
         </TabsContent>
       ) : null}
     </TabsRoot>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 import { z } from 'zod/mini'
 
@@ -7,17 +8,20 @@ import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Fieldset, Hint, InputField, Label, Legend, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
 import { CardActions, CardError, CardItem, CardList, CardMeta, CardRow, WrittenText } from '@/components/ui/card-list'
+import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import {
   clinicToday,
   decideAppointment,
+  firstSyncOf,
   scheduleAppointment,
-  STAFF_TIMES,
   statusText,
   statusTone,
   useAdminAppointments,
   type AdminAppointment,
+  type StaffTime,
   type SyncState,
   useAppointmentTypes,
+  useStaffTimes,
 } from '@/lib/appointments'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
@@ -25,18 +29,26 @@ import { notify } from '@/lib/notify'
 import { createPatient, useUsers } from '../api/users'
 
 import { ClosedDays } from './closed-days'
+import { useLinkedItem } from './linked-item'
+import { PendingSources } from './pending-sources'
+import { ScheduleView } from './schedule-view'
 import { Muted, RefreshablePanel } from './refreshable-panel'
 
 type Clinics = ReadonlyArray<{ uid: string; name: string }>
 
-/** The Appointments tab (SPEC §2): the scheduling form, "Recent Appointments", then the days a clinic is closed. */
+/**
+ * The Appointments tab (SPEC §2): the scheduling form, "Recent Appointments", the requests waiting
+ * grouped by source, then the days a clinic is closed.
+ */
 export function AppointmentsPanel({ clinics }: { clinics?: Clinics | undefined }) {
   const appointments = useAdminAppointments()
   return (
     <>
+      <ScheduleView clinics={clinics ?? []} />
       <ScheduleForm clinics={clinics ?? []} onScheduled={() => void appointments.mutate()} />
       <h3>Recent Appointments</h3>
       <AppointmentList resource={appointments} />
+      <PendingSources onReleased={() => void appointments.mutate()} />
       <ClosedDays clinics={clinics ?? []} />
     </>
   )
@@ -70,7 +82,20 @@ const reasonOf = (error: unknown, fallback: string) => (error instanceof Error &
 
 /** "Wed, Nov 25, 2026" for a clinic date, read as a calendar date in any zone. */
 const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
-const timeLabel = (time: string) => STAFF_TIMES.find((t) => t.value === time)?.label ?? time
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'America/New_York' })
+
+/** An option of the time list: a held time says by what, and cannot be chosen. */
+function timeOptionText(t: StaffTime): string {
+  if (!t.held_by) return t.label
+  return t.held_by.status === 'confirmed' ? `${t.label} (booked)` : `${t.label} (held by a request of ${shortDate.format(new Date(t.held_by.requested_at))})`
+}
+
+function timesPlaceholder(times: ReturnType<typeof useStaffTimes>, ready: boolean): string {
+  if (!ready) return 'Choose the type and date first'
+  if (times.error) return times.error.message || 'Failed to load times'
+  if (!times.data) return 'Loading times...'
+  return times.data.times.length === 0 ? 'No times left that day' : 'Select a time'
+}
 
 function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled: () => void }) {
   const id = useId()
@@ -80,6 +105,8 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
   const users = useUsers(true)
   const location = values.location || clinics[0]?.uid || ''
   const types = useAppointmentTypes(location)
+  const times = useStaffTimes(location, values.typeId, values.date)
+  const submitRef = useRef<HTMLButtonElement>(null)
   // SPEC §5: the patient list shows only users whose role is customer.
   const patients = (users.data ?? []).filter((u) => u.role === 'customer')
 
@@ -87,11 +114,13 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
   useEffect(() => {
     const watching = form.watch((_, { name }) => {
       if (name === 'location') form.setValue('typeId', '')
+      // Another type or day has other times.
+      if (name === 'location' || name === 'typeId' || name === 'date') form.setValue('time', '')
     })
     return () => watching.unsubscribe()
   }, [form])
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  const submit = form.handleSubmit(async (values) => {
     const type = types.data?.find((t) => t.id === values.typeId)
     if (!type || !values.date || !values.time) return notify.error('Error', 'Please fill in all required fields')
     if (values.mode === 'existing' && !values.userId) return notify.error('Error', 'Please select a user')
@@ -134,13 +163,24 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
       notify.error('Error', values.mode === 'new' ? `Failed to create appointment: ${reason}` : reason)
       return
     }
-    notify.success('Appointment Scheduled', `${type.name} on ${dayLabel(values.date)} at ${timeLabel(values.time)}${syncSuffix(created.sync_state)}`)
+    const label = times.data?.times.find((t) => t.time === values.time)?.label ?? values.time
     form.reset({ ...emptyForm, location })
     onScheduled()
+    void times.mutate()
+    // The form stays where it was: focus back on its button, ready for the next one.
+    submitRef.current?.focus()
+    // The toast says how the provider's first attempt went, as soon as scheduling knows (the form is free meanwhile).
+    void firstSyncOf(created)
+      .catch(() => null)
+      .then((sync) => {
+        notify.success('Appointment Scheduled', `${type.name} on ${dayLabel(values.date)} at ${label}${syncSuffix(sync)}`)
+        onScheduled()
+      })
   })
+  const timesReady = Boolean(values.typeId && values.date)
 
   return (
-    <Form onSubmit={onSubmit} aria-labelledby={`${id}-title`} noValidate>
+    <Form onSubmit={(e) => (busy ? e.preventDefault() : void submit(e))} aria-labelledby={`${id}-title`} noValidate>
       <h3 id={`${id}-title`}>Schedule an Appointment</h3>
       <Fieldset>
         <Legend>Patient</Legend>
@@ -197,13 +237,15 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
       </FieldRow>
       <FieldRow>
         <InputField {...form.field('date')} label="Date" type="date" min={clinicToday()} required />
-        <SelectField {...form.field('time')} label="Time (Eastern Time)" required>
-          <option value="">Select a time</option>
-          {STAFF_TIMES.map((t) => (
-            <option key={t.value} value={t.value}>
-              {t.label}
-            </option>
-          ))}
+        <SelectField {...form.field('time', { controlled: true })} label="Time (Eastern Time)" required>
+          <option value="">{timesPlaceholder(times, timesReady)}</option>
+          {timesReady
+            ? times.data?.times.map((t) => (
+                <option key={t.time} value={t.time} disabled={t.held_by !== null}>
+                  {timeOptionText(t)}
+                </option>
+              ))
+            : null}
         </SelectField>
       </FieldRow>
       <Field>
@@ -211,7 +253,8 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
         <TextArea {...form.field('notes')} rows={3} maxLength={2000} />
       </Field>
       <div>
-        <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
+        {/* Not disabled while busy: a disabled button would drop the keyboard user's focus to the page. */}
+        <Button ref={submitRef} type="submit" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
           {busy ? 'Scheduling...' : 'Schedule Appointment'}
         </Button>
       </div>
@@ -220,7 +263,7 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
 }
 
 /** SPEC §8: how the provider's first attempt went. The embedded local provider has no Podium to report on. */
-function syncSuffix(state: SyncState): string {
+function syncSuffix(state: SyncState | null): string {
   if (state === 'synced') return ' and synced with Podium'
   if (state === 'failed') return ' (Podium sync failed - appointment saved locally)'
   return ''
@@ -258,9 +301,12 @@ function AppointmentList({ resource }: { resource: ReturnType<typeof useAdminApp
   )
 }
 
-function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppointment; onChanged: () => void }) {
+export function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppointment; onChanged: () => void }) {
   const [busy, setBusy] = useState(false)
   const name = `${a.first_name} ${a.last_name}`
+  const { ref, focusProps } = useLinkedItem<HTMLLIElement>({ appointment: a.id })
+  // Online requests and patients' cancellations reached the clinic as Inbox messages.
+  const hasMessage = a.source === 'public' || a.cancelled_by === 'patient'
 
   const decide = async (decision: 'confirm' | 'decline' | 'cancel') => {
     if (decision !== 'confirm' && !window.confirm(`${decision === 'decline' ? 'Decline the request' : 'Cancel the appointment'} of ${name} (${a.when})? The patient will be told by e-mail.`)) return
@@ -278,7 +324,7 @@ function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppo
   }
 
   return (
-    <CardItem>
+    <CardItem ref={ref} {...focusProps}>
       <CardRow>
         <Title>
           {a.appointment_type} · {name}
@@ -297,7 +343,13 @@ function AppointmentItem({ appointment: a, onChanged }: { appointment: AdminAppo
         Phone: {a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : 'No phone'} · <a href={`mailto:${a.email}`}>{a.email}</a>
         {a.source === 'public' ? ' · Requested online' : ''}
       </CardMeta>
+      {hasMessage ? (
+        <CardMeta>
+          <Link to={`/admin?tab=inbox&appointment=${encodeURIComponent(a.id)}`}>Open the message in the Inbox</Link>
+        </CardMeta>
+      ) : null}
       {a.notes ? <WrittenText>Notes: {a.notes}</WrittenText> : null}
+      {a.hearing_self_check ? <SelfCheckRecord result={a.hearing_self_check} /> : null}
       {a.sync_state === 'failed' && a.podium_sync_error ? <CardError>Sync error: {a.podium_sync_error}</CardError> : null}
       {a.status === 'pending' || a.can_cancel ? (
         <CardActions>

@@ -52,7 +52,7 @@ export function MailboxList() {
   )
 }
 
-function Message({ message }: { message: MailboxMessage }) {
+export function Message({ message }: { message: MailboxMessage }) {
   return (
     <Item>
       <details>
@@ -68,6 +68,7 @@ function Message({ message }: { message: MailboxMessage }) {
             {message.kind ? `${kindText[message.kind] ?? message.kind} · ` : ''}
             Attempts: {message.attempts}
             {message.sent_at ? ` · Sent ${timeFormat.format(new Date(message.sent_at))}` : ''}
+            {message.stored_at ? ` · Not sent — stored locally ${timeFormat.format(new Date(message.stored_at))}` : ''}
             {message.retry_at ? ` · Next try ${timeFormat.format(new Date(message.retry_at))}` : ''}
           </CardMeta>
           {message.last_error ? <CardError>Last error: {message.last_error}</CardError> : null}

@@ -98,13 +98,13 @@ function ContactSyncCard({ providerName, canSync }: { providerName: string; canS
   const [starting, setStarting] = useState(false)
   const run = data?.sync ?? null
   const running = run?.status === 'running'
-  useCompletionToasts(run, () => mutateGlobal(usersKey))
+  useCompletionToasts(run, () => mutateGlobal((key) => typeof key === 'string' && key.startsWith(usersKey)))
 
   const start = async () => {
     setStarting(true)
     try {
       const answer = await startContactSync()
-      await mutate({ sync: answer.sync }, { revalidate: false })
+      await mutate((current) => ({ sync: answer.sync, history: [answer.sync, ...(current?.history ?? []).filter((r) => r.id !== answer.sync.id)] }), { revalidate: false })
     } catch (err) {
       notify.error('Sync failed', err instanceof Error ? err.message : 'Please try again.')
     } finally {
@@ -116,17 +116,28 @@ function ContactSyncCard({ providerName, canSync }: { providerName: string; canS
     <Card aria-labelledby="contact-sync-title">
       <h3 id="contact-sync-title">{providerName} Contact Sync</h3>
       <p>
-        Creates a messaging contact for every confirmed account that has none yet, at the provider's pace. Accounts without a name or an e-mail are
-        skipped; a profile without a location uses the first clinic. Nobody is added twice.
+        Creates a messaging contact for every confirmed account that has none yet, at the provider's pace. Accounts that never confirmed their
+        e-mail, and those without a name, are skipped (the Users tab marks the unconfirmed ones); a profile without a location uses the first
+        clinic. Nobody is added twice.
       </p>
       {error && !data ? <Muted role="alert">Could not load the sync progress: {error.message}</Muted> : null}
       {run ? <Progress run={run} /> : data ? <Muted>No sync has run yet.</Muted> : null}
+      {data && data.history.length > 1 ? <History runs={data.history} /> : null}
       <Button onClick={() => void start()} disabled={starting || running || !canSync}>
         {running || starting ? 'Syncing...' : 'Sync Existing Users'}
       </Button>
       {!canSync ? <Muted>Connect Podium first.</Muted> : null}
     </Card>
   )
+}
+
+/** Why accounts were skipped, e.g. "Skipped: 2 never confirmed their email, 1 has no name." */
+function skipReasons(run: ContactSyncRun): string {
+  const reasons = [
+    run.skipped_unconfirmed > 0 ? `${run.skipped_unconfirmed} never confirmed their email` : null,
+    run.skipped_incomplete > 0 ? `${run.skipped_incomplete} ${run.skipped_incomplete === 1 ? 'has' : 'have'} no name` : null,
+  ].filter(Boolean)
+  return `Skipped: ${reasons.join(', ')}.`
 }
 
 function Progress({ run }: { run: ContactSyncRun }) {
@@ -157,8 +168,28 @@ function Progress({ run }: { run: ContactSyncRun }) {
           <dd>{run.skipped}</dd>
         </div>
       </Counts>
+      {run.skipped > 0 ? <Muted>{skipReasons(run)}</Muted> : null}
       {run.error ? <ErrorText>{run.error}</ErrorText> : null}
     </ProgressBox>
+  )
+}
+
+const runStatusText: Record<ContactSyncRun['status'], string> = { running: 'Running', completed: 'Completed', failed: 'Failed' }
+
+/** The recent runs, newest first: a run with nothing to do never hides the last one that synced. */
+function History({ runs }: { runs: ContactSyncRun[] }) {
+  return (
+    <HistoryBox aria-labelledby="contact-sync-history-title">
+      <h4 id="contact-sync-history-title">Recent syncs</h4>
+      <ol>
+        {runs.map((run) => (
+          <li key={run.id} data-testid="contact-sync-run">
+            <time dateTime={run.started_at}>{sinceFormat.format(new Date(run.started_at))}</time> · {runStatusText[run.status]} · Total {run.total} · Synced {run.synced} ·
+            Failed {run.failed} · Skipped {run.skipped}
+          </li>
+        ))}
+      </ol>
+    </HistoryBox>
   )
 }
 
@@ -247,6 +278,23 @@ const Counts = styled.dl`
     margin: 0;
     font-size: ${({ theme }) => theme.fontSizes.xl};
     font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  }
+`
+
+const HistoryBox = styled.section`
+  display: grid;
+  gap: ${({ theme }) => theme.space[2]};
+  width: 100%;
+
+  h4 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.fontSizes.base};
+  }
+  ol {
+    display: grid;
+    gap: ${({ theme }) => theme.space[1]};
+    margin: 0;
+    padding-left: ${({ theme }) => theme.space[5]};
   }
 `
 

@@ -4,6 +4,8 @@ import styled from 'styled-components'
 import { Badge } from '@/components/ui/badge'
 import { Button, ButtonLink } from '@/components/ui/button'
 import { CardActions, CardList, CardRowItem } from '@/components/ui/card-list'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
+import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import { paths } from '@/config/paths'
 import { notify } from '@/lib/notify'
 
@@ -52,8 +54,8 @@ export function MyAppointments() {
 
 function AppointmentRow({ appointment: a, onCancelled }: { appointment: Appointment; onCancelled?: () => void }) {
   const [busy, setBusy] = useState(false)
+  const [asking, setAsking] = useState(false)
   const cancel = async () => {
-    if (!window.confirm(`Cancel your ${a.appointment_type} appointment on ${a.when}?`)) return
     setBusy(true)
     try {
       await cancelMyAppointment(a.id)
@@ -72,13 +74,25 @@ function AppointmentRow({ appointment: a, onCancelled }: { appointment: Appointm
         <strong>{a.appointment_type}</strong> at {a.location_name ?? 'our clinic'}
         <br />
         {a.when}
+        {a.hearing_self_check ? <SelfCheckRecord result={a.hearing_self_check} /> : null}
       </div>
       <CardActions>
         <Badge $tone={statusTone[a.status]}>{statusText[a.status]}</Badge>
         {a.can_cancel && onCancelled ? (
-          <Button $variant="secondary" onClick={() => void cancel()} disabled={busy} aria-label={`Cancel ${a.appointment_type} on ${a.when}`}>
-            Cancel
-          </Button>
+          <>
+            <Button $variant="secondary" onClick={() => setAsking(true)} disabled={busy} aria-label={`Cancel ${a.appointment_type} on ${a.when}`}>
+              Cancel
+            </Button>
+            <ConfirmDialog
+              open={asking}
+              onOpenChange={setAsking}
+              title="Cancel this appointment?"
+              description={`Your ${a.appointment_type} appointment at ${a.location_name ?? 'our clinic'} on ${a.when} will be cancelled and the time offered to another patient.`}
+              keepLabel="Keep Appointment"
+              confirmLabel="Cancel Appointment"
+              onConfirm={() => void cancel()}
+            />
+          </>
         ) : null}
       </CardActions>
     </CardRowItem>

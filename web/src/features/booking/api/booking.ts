@@ -1,3 +1,4 @@
+import type { HhieAnswer } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
@@ -34,11 +35,41 @@ export type BookingRequest = {
   state: string
   zip_code: string
   notes?: string
+  /** Booked from the hearing self-check (and the patient chose to send it): its answers, scored by the server. */
+  hearing_self_check?: { answers: HhieAnswer[] }
 }
 
 /** POST /api/scheduling/bookings: the request, stored as pending until staff confirm it. */
 export function requestBooking(body: BookingRequest) {
   return api.post<{ id: string; status: 'pending'; starts_at: string }>('/scheduling/bookings', body)
+}
+
+/**
+ * The dates a clinic can be booked on online: first to last, Monday to Friday, except the closed
+ * days (holidays, days staff closed). The server's availability refuses exactly the others.
+ */
+export interface BookingWindow {
+  first_date: string
+  last_date: string
+  horizon_days: number
+  closed_dates: string[]
+}
+
+export function useBookingWindow(locationUid: string) {
+  return useSWR<BookingWindow, ApiError>(locationUid ? `/scheduling/booking-window?${new URLSearchParams({ location_uid: locationUid })}` : null, (path: string) =>
+    api.get<BookingWindow>(path),
+  )
+}
+
+/** Why the form will not offer times on `date` (the server's rules, told before asking it), or null. */
+export function dateProblemOf(date: string, window: BookingWindow | undefined, now = new Date()): string | null {
+  if (!date) return null
+  if (isWeekend(date)) return 'Please choose a weekday (Monday to Friday).'
+  if (date < (window?.first_date ?? firstBookableDate(now))) return 'Please choose a date at least 3 days from today.'
+  if (!window) return null
+  if (date > window.last_date) return `Please choose a date within ${window.horizon_days} days from today. For a later date, please call us.`
+  if (window.closed_dates.includes(date)) return 'The clinic is closed that day. Please choose another date.'
+  return null
 }
 
 /** SPEC §5 "Selectable dates": today + 3 in the clinic's zone ("YYYY-MM-DD"), the server's rule too. */

@@ -1,16 +1,18 @@
-import { useEffect, useRef, useState } from 'react'
+import { HEARING_EVALUATION_TYPE, HHIE_S_MAX_SCORE, type HearingSelfCheckResult } from '@hearing/contracts'
+import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Hint, InputField, Label, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
+import { fillTemplate, selfCheckText } from '@/content/self-check'
 import { ApiError } from '@/lib/api-client'
 import { useAppointmentTypes } from '@/lib/appointments'
 import { trackEvent } from '@/lib/analytics'
 import { notify } from '@/lib/notify'
 
-import { firstBookableDate, isWeekend, requestBooking, useAvailableTimes } from '../api/booking'
+import { dateProblemOf, firstBookableDate, requestBooking, useAvailableTimes, useBookingWindow, type BookingWindow } from '../api/booking'
 import { bookingSchema, REQUIRED_BOOKING_FIELDS } from '../schema'
 
 /** The clinics as the page loaded them (GET /api/messaging/locations). */
@@ -50,6 +52,15 @@ const empty = {
   notes: '',
 }
 
+const shortDay = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+
+/** The date field's hint: the rule, and the closed days ahead (a date input cannot grey them out). */
+function dateHint(window: BookingWindow | undefined): string {
+  if (!window) return 'Monday to Friday, at least 3 days from today.'
+  const closed = window.closed_dates.map(shortDay)
+  return `Monday to Friday, from 3 to ${window.horizon_days} days from today.${closed.length > 0 ? ` Closed on ${closed.join(', ')}.` : ''}`
+}
+
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback)
 
 /**
@@ -59,7 +70,25 @@ const messageOf = (error: unknown, fallback: string) => (error instanceof ApiErr
  * ?location= parameter) pre-selects the clinic whose name contains it; a signed-in patient's
  * details are filled in. Success is a full page navigation to /appointment-success.
  */
-export function BookingForm({ locations, patient, locationHint }: { locations: BookingLocations; patient: BookingPatient | null; locationHint: string | null }) {
+export function BookingForm({
+  locations,
+  patient,
+  locationHint,
+  fittingFor = null,
+  selfCheck = null,
+}: {
+  locations: BookingLocations
+  patient: BookingPatient | null
+  locationHint: string | null
+  /** The hearing aid the visitor came from ("Schedule Fitting Appointment"): named above the form and in the notes. */
+  fittingFor?: string | null
+  /**
+   * The hearing self-check the visitor came from ("Book a hearing evaluation"): the hearing
+   * evaluation is chosen at each clinic, the notes summarise it, and its answers go with the
+   * request unless the visitor unticks them.
+   */
+  selfCheck?: HearingSelfCheckResult | null
+}) {
   const form = useZodForm(bookingSchema, empty)
   const { setValue, getValues } = form
   const values = form.watch()
@@ -68,7 +97,8 @@ export function BookingForm({ locations, patient, locationHint }: { locations: B
   const [leaving, setLeaving] = useState(false)
   const sending = form.formState.isSubmitting || leaving
   const types = useAppointmentTypes(values.location)
-  const dateProblem = values.date && isWeekend(values.date) ? 'Please choose a weekday (Monday to Friday).' : values.date && values.date < firstBookableDate() ? 'Please choose a date at least 3 days from today.' : null
+  const bookable = useBookingWindow(values.location)
+  const dateProblem = dateProblemOf(values.date, bookable.data)
   const times = useAvailableTimes(values.location, values.typeId, dateProblem ? '' : values.date)
 
   // Choosing a location clears the type; a type or a date clears the time (SPEC §4).
@@ -88,6 +118,30 @@ export function BookingForm({ locations, patient, locationHint }: { locations: B
     const match = locations.data.find((l) => l.name.toLowerCase().includes(locationHint.toLowerCase()))
     if (match && !getValues('location')) setValue('location', match.uid)
   }, [locationHint, locations.data, getValues, setValue])
+
+  // The hearing aid a fitting is for goes into the notes, once, unless the visitor wrote some already.
+  useEffect(() => {
+    if (fittingFor && !getValues('notes')) setValue('notes', `Fitting for the ${fittingFor}.`)
+  }, [fittingFor, getValues, setValue])
+
+  // From the self-check: its summary in the notes, once, unless the visitor wrote some already.
+  const [sendSelfCheck, setSendSelfCheck] = useState(true)
+  const selfCheckId = useId()
+  const selfCheckWords = selfCheck ? { score: selfCheck.score, max: HHIE_S_MAX_SCORE, band: selfCheckText.result.bands[selfCheck.band].label } : null
+  const selfCheckNotes = selfCheckWords ? fillTemplate(selfCheckText.booking.notes, selfCheckWords) : null
+  useEffect(() => {
+    if (selfCheckNotes && !getValues('notes')) setValue('notes', selfCheckNotes)
+  }, [selfCheckNotes, getValues, setValue])
+
+  // ... and the hearing evaluation, whenever a clinic's types arrive and none is chosen yet.
+  const typesOffered = types.data
+  const preferredFor = useRef<ReadonlyArray<unknown> | null>(null)
+  useEffect(() => {
+    if (!selfCheck || !typesOffered || preferredFor.current === typesOffered) return
+    preferredFor.current = typesOffered
+    const evaluation = typesOffered.find((t) => t.name.toLowerCase() === HEARING_EVALUATION_TYPE.toLowerCase())
+    if (evaluation && !getValues('typeId')) setValue('typeId', evaluation.id)
+  }, [selfCheck, typesOffered, getValues, setValue])
 
   // A signed-in patient's details, once (what they type afterwards stays).
   const filled = useRef(false)
@@ -129,7 +183,11 @@ export function BookingForm({ locations, patient, locationHint }: { locations: B
       return
     }
     try {
-      await requestBooking({ ...request, appointment_type: types.data?.find((t) => t.id === request.appointment_type_id)?.name ?? '' })
+      await requestBooking({
+        ...request,
+        appointment_type: types.data?.find((t) => t.id === request.appointment_type_id)?.name ?? '',
+        ...(selfCheck && sendSelfCheck ? { hearing_self_check: { answers: selfCheck.answers } } : {}),
+      })
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         // Someone took that time a moment ago: offer fresh times.
@@ -170,6 +228,21 @@ export function BookingForm({ locations, patient, locationHint }: { locations: B
   return (
     <Form onSubmit={onSubmit} aria-label="Book an appointment" noValidate>
       {patient ? <Greeting role="status">Welcome back, {patient.email}! We have filled in your details; please check them.</Greeting> : null}
+      {fittingFor ? (
+        <Greeting data-testid="fitting-for">
+          Booking a fitting for the <strong>{fittingFor}</strong>.
+        </Greeting>
+      ) : null}
+
+      {selfCheckWords ? (
+        <SelfCheckNotice data-testid="self-check-notice">
+          <p id={`${selfCheckId}-notice`}>{fillTemplate(selfCheckText.booking.notice, selfCheckWords)}</p>
+          <label>
+            <input type="checkbox" checked={sendSelfCheck} onChange={(e) => setSendSelfCheck(e.target.checked)} aria-describedby={`${selfCheckId}-notice`} />
+            {selfCheckText.booking.include}
+          </label>
+        </SelfCheckNotice>
+      ) : null}
 
       <Section aria-labelledby={`${form.formId}-when`}>
         <h2 id={`${form.formId}-when`}>Your visit</h2>
@@ -190,9 +263,9 @@ export function BookingForm({ locations, patient, locationHint }: { locations: B
           ))}
         </SelectField>
         <FieldRow>
-          <InputField {...form.field('date', { hint: true })} label="Date" type="date" min={firstBookableDate()} required disabled={!values.typeId} aria-invalid={dateProblem ? true : undefined}>
+          <InputField {...form.field('date', { hint: true })} label="Date" type="date" min={bookable.data?.first_date ?? firstBookableDate()} max={bookable.data?.last_date} required disabled={!values.typeId} aria-invalid={dateProblem ? true : undefined}>
             <Hint id={ids('date').hint} role={dateProblem ? 'alert' : undefined}>
-              {dateProblem ?? 'Monday to Friday, at least 3 days from today.'}
+              {dateProblem ?? dateHint(bookable.data)}
             </Hint>
           </InputField>
           <SelectField {...form.field('time', { controlled: true })} label="Time (Eastern Time)" required disabled={!values.typeId || !values.date || Boolean(dateProblem) || timeOptions.length === 0}>
@@ -261,4 +334,31 @@ const Greeting = styled.p`
   padding: ${({ theme }) => theme.space[3]};
   border-radius: ${({ theme }) => theme.radii.md};
   background: ${({ theme }) => theme.colors.primarySoft};
+`
+
+const SelfCheckNotice = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[4]};
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primarySoft};
+
+  p {
+    margin: 0;
+  }
+  label {
+    display: flex;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[3]};
+    min-height: 44px;
+    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    cursor: pointer;
+  }
+  input {
+    flex: none;
+    width: 1.5rem;
+    height: 1.5rem;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.colors.primary};
+  }
 `

@@ -1,3 +1,4 @@
+import { GREETING_NAME_MAX } from '@hearing/contracts'
 import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import styled from 'styled-components'
@@ -54,8 +55,12 @@ export function ContactForm({ locations }: { locations: ContactLocations }) {
   return (
     <Form onSubmit={onSubmit} aria-label="Contact us">
       <FieldRow>
-        <InputField {...form.field('firstName')} label="First name" autoComplete="given-name" maxLength={100} required />
-        <InputField {...form.field('lastName')} label="Last name" autoComplete="family-name" maxLength={100} required />
+        <InputField {...form.field('firstName')} label="First name" autoComplete="given-name" maxLength={GREETING_NAME_MAX} required>
+          {form.errorFor('firstName')}
+        </InputField>
+        <InputField {...form.field('lastName')} label="Last name" autoComplete="family-name" maxLength={GREETING_NAME_MAX} required>
+          {form.errorFor('lastName')}
+        </InputField>
       </FieldRow>
       <InputField {...form.field('phone')} label="Phone" type="tel" autoComplete="tel" maxLength={40} required />
       <SelectField {...form.field('location', { controlled: true })} label="Preferred location" required>

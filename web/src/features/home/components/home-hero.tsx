@@ -3,7 +3,7 @@ import styled, { css } from 'styled-components'
 
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
-import type { MediaVideo } from '@/content/media'
+import type { MediaImage, MediaVideo } from '@/content/media'
 import { practice } from '@/content/practice'
 
 import { BackgroundVideo } from './background-video'
@@ -11,6 +11,8 @@ import { StarRating } from './star-rating'
 
 interface HomeHeroProps {
   video: Pick<MediaVideo, 'src' | 'webm' | 'poster'>
+  /** A consultation: beside the text on wide screens, below it on narrow ones. */
+  art: MediaImage
 }
 
 /** Scrolls to the top of the page the link leads to (SPEC §2: the hero buttons "scroll to top"). */
@@ -19,43 +21,47 @@ const toTop = () => window.scrollTo({ top: 0, left: 0 })
 /**
  * Home hero (SPEC §1, §2 "Home"): the tagline, the hero copy, the two main buttons and the trust
  * claims (rating with five stars, patients helped, years of experience) over a looping background
- * video. A dark overlay keeps the white text above 4.5:1 whatever frame the video shows.
+ * video, and a picture of a consultation on its own light card. A dark overlay keeps the white text
+ * above 4.5:1 whatever frame the video shows.
  */
-export function HomeHero({ video }: HomeHeroProps) {
+export function HomeHero({ video, art }: HomeHeroProps) {
   const { claims } = practice
   return (
     <Hero aria-labelledby="home-hero-heading">
       <BackgroundVideo src={video.src} webm={video.webm} poster={video.poster} name="home hero" />
       <Overlay aria-hidden="true" />
       <Content>
-        <Eyebrow>{practice.name}</Eyebrow>
-        <Heading id="home-hero-heading">{practice.tagline}</Heading>
-        <Copy>{practice.heroCopy}</Copy>
-        <Actions>
-          <HeroLink to={paths.bookAppointment.getHref()} onClick={toTop} $variant="solid">
-            Book Appointment
-          </HeroLink>
-          <HeroLink to={paths.products.getHref()} onClick={toTop} $variant="outline">
-            Shop Hearing Aids
-          </HeroLink>
-        </Actions>
-        <Claims>
-          <Claim>
-            <StarRating rating={claims.rating} outOf={claims.ratingOutOf} />
-            <ClaimValue>
-              {claims.rating}/{claims.ratingOutOf}
-            </ClaimValue>
-            <ClaimLabel>Patient Rating</ClaimLabel>
-          </Claim>
-          <Claim>
-            <ClaimValue>{claims.patientsHelped}</ClaimValue>
-            <ClaimLabel>Patients Helped</ClaimLabel>
-          </Claim>
-          <Claim>
-            <ClaimValue>{claims.yearsOfExperience}</ClaimValue>
-            <ClaimLabel>Years of Experience</ClaimLabel>
-          </Claim>
-        </Claims>
+        <Text>
+          <Eyebrow>{practice.name}</Eyebrow>
+          <Heading id="home-hero-heading">{practice.tagline}</Heading>
+          <Copy>{practice.heroCopy}</Copy>
+          <Actions>
+            <HeroLink to={paths.bookAppointment.getHref()} onClick={toTop} $variant="solid">
+              Book Appointment
+            </HeroLink>
+            <HeroLink to={paths.products.getHref()} onClick={toTop} $variant="outline">
+              Shop Hearing Aids
+            </HeroLink>
+          </Actions>
+          <Claims>
+            <Claim>
+              <StarRating rating={claims.rating} outOf={claims.ratingOutOf} />
+              <ClaimValue>
+                {claims.rating}/{claims.ratingOutOf}
+              </ClaimValue>
+              <ClaimLabel>Patient Rating</ClaimLabel>
+            </Claim>
+            <Claim>
+              <ClaimValue>{claims.patientsHelped}</ClaimValue>
+              <ClaimLabel>Patients Helped</ClaimLabel>
+            </Claim>
+            <Claim>
+              <ClaimValue>{claims.yearsOfExperience}</ClaimValue>
+              <ClaimLabel>Years of Experience</ClaimLabel>
+            </Claim>
+          </Claims>
+        </Text>
+        <Art src={art.src} alt={art.alt} width={art.width} height={art.height} decoding="async" />
       </Content>
     </Hero>
   )
@@ -93,6 +99,32 @@ const Overlay = styled.div`
 const Content = styled(Container)`
   position: relative;
   z-index: 2;
+  display: grid;
+  gap: ${({ theme }) => theme.space[7]};
+  align-items: center;
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr);
+    gap: ${({ theme }) => theme.space[6]};
+  }
+`
+
+/** min-width 0: the text column may shrink below its longest word's width instead of overflowing. */
+const Text = styled.div`
+  min-width: 0;
+`
+
+/** Its width and height attributes reserve the space before it loads: nothing below it moves. */
+const Art = styled.img`
+  justify-self: center;
+  width: 100%;
+  max-width: 28rem;
+  height: auto;
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    justify-self: end;
+    max-width: 36rem;
+  }
 `
 
 const Eyebrow = styled.p`

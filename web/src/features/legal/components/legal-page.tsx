@@ -109,6 +109,7 @@ const Updated = styled.p`
 
 const Columns = styled.div`
   display: grid;
+  grid-template-columns: minmax(0, 1fr);
   gap: ${({ theme }) => theme.space[7]};
   padding-top: ${({ theme }) => theme.space[6]};
 

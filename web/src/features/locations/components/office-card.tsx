@@ -77,7 +77,7 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
         <Actions>
           {clinic.isOpen ? (
             <ButtonLink
-              to={paths.bookAppointment.getHref(bookingLocationQuery(clinic))}
+              to={paths.bookAppointment.getHref({ location: bookingLocationQuery(clinic) })}
               onClick={() => window.scrollTo({ top: 0, left: 0 })}
             >
               Schedule Appointment

@@ -10,9 +10,9 @@ export function useCollections() {
   return useSWR<ProductsByCollection, ApiError>(collectionsKey, (path: string) => api.get<ProductsByCollection>(path))
 }
 
-/** GET /api/catalogue/products/:id; a 404 is the Product Not Found view. */
-export function useProduct(id: string) {
-  return useSWR<Product, ApiError>(`/catalogue/products/${encodeURIComponent(id)}`, (path: string) => api.get<Product>(path), {
+/** GET /api/catalogue/products/:id; a 404 is the Product Not Found view. No id: nothing is asked. */
+export function useProduct(id: string | null) {
+  return useSWR<Product, ApiError>(id === null ? null : `/catalogue/products/${encodeURIComponent(id)}`, (path: string) => api.get<Product>(path), {
     shouldRetryOnError: false,
   })
 }

@@ -2,7 +2,7 @@ import { lazy, Suspense, useRef, useState } from 'react'
 import styled from 'styled-components'
 
 import { cartTotals, useCart } from '../cart'
-import type { ClinicSource } from './cart-panel'
+import type { CheckoutCustomer, ClinicSource } from './cart-panel'
 
 // The drawer, its dialog library and the checkout form load on first use (or when the pointer or
 // focus reaches the button), not with every page: most visits never open the cart.
@@ -10,7 +10,7 @@ const loadPanel = () => import('./cart-panel')
 const CartPanel = lazy(loadPanel)
 
 /** The header's cart button with its count badge, opening the cart drawer (SPEC §2, §4). */
-export function CartButton({ clinics }: { clinics: ClinicSource }) {
+export function CartButton({ clinics, customer }: { clinics: ClinicSource; customer: CheckoutCustomer | null }) {
   const { count } = cartTotals(useCart())
   const [open, setOpen] = useState(false)
   // Once opened, the drawer stays mounted (closed) so it opens again at once.
@@ -44,7 +44,7 @@ export function CartButton({ clinics }: { clinics: ClinicSource }) {
       </Trigger>
       {used ? (
         <Suspense fallback={null}>
-          <CartPanel open={open} onOpenChange={setOpen} returnFocusTo={button} clinics={clinics} />
+          <CartPanel open={open} onOpenChange={setOpen} returnFocusTo={button} clinics={clinics} customer={customer} />
         </Suspense>
       ) : null}
     </>

@@ -1,3 +1,4 @@
+import { GREETING_NAME_MAX } from '@hearing/contracts'
 import * as Dialog from '@radix-ui/react-dialog'
 import { useState, type RefObject } from 'react'
 import useSWR from 'swr'
@@ -8,10 +9,12 @@ import { Button } from '@/components/ui/button'
 import { FieldRow, InputField, SelectField } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
+import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
+import { FIRST_AND_LAST, nameFieldsCheck } from '@/lib/person-names'
 
 import { createStoreCheckout, getStoreProvider, submitOrderRequest, type CheckoutContact } from '../api/checkout'
-import { cart, cartTotals, useCart } from '../cart'
+import { cart, cartTotals, formatPrice, useCart } from '../cart'
 import { Overlay } from './info-dialogs'
 
 const CHECKOUT_FAILED = 'Failed to create checkout. Please try again.'
@@ -22,12 +25,22 @@ export interface ClinicSource {
   fetch: () => Promise<ReadonlyArray<{ uid: string; name: string }>>
 }
 
+/** A signed-in customer's details, which fill in the order request (the app passes them in from auth). */
+export interface CheckoutCustomer {
+  first_name: string | null
+  last_name: string | null
+  email: string
+  phone: string | null
+  preferred_location_uid: string | null
+}
+
 export interface CartPanelProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   /** The cart button: focus returns to it when the drawer closes. */
   returnFocusTo: RefObject<HTMLButtonElement | null>
   clinics: ClinicSource
+  customer: CheckoutCustomer | null
 }
 
 /**
@@ -36,7 +49,7 @@ export interface CartPanelProps {
  * when the cart button is first used (cart-button.tsx), so neither the dialog library nor the
  * checkout form is part of every page's first download.
  */
-export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics }: CartPanelProps) {
+export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics, customer }: CartPanelProps) {
   const items = useCart()
   const { count, total } = cartTotals(items)
   const [checkingOut, setCheckingOut] = useState(false)
@@ -100,7 +113,7 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics }
                     <img src={item.image} alt="" width={80} height={60} />
                     <div>
                       <strong>{item.title}</strong>
-                      <div>{item.price}</div>
+                      <div>{formatPrice(item.price)}</div>
                       <Qty>
                         <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity - 1)} aria-label={`Decrease quantity of ${item.title}`}>
                           −
@@ -112,6 +125,9 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics }
                         <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity + 1)} aria-label={`Increase quantity of ${item.title}`}>
                           +
                         </Button>
+                        <RemoveButton type="button" onClick={() => cart.setQuantity(item.id, 0)}>
+                          Remove<VisuallyHidden> {item.title}</VisuallyHidden>
+                        </RemoveButton>
                       </Qty>
                     </div>
                   </li>
@@ -119,10 +135,10 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics }
               </Lines>
               <Total>
                 <span>Total ({count} items)</span>
-                <strong>${total}</strong>
+                <strong>{formatPrice(total)}</strong>
               </Total>
               {checkingOut ? (
-                <CheckoutForm clinics={clinics} onDone={() => change(false)} />
+                <CheckoutForm clinics={clinics} customer={customer} onDone={() => change(false)} />
               ) : (
                 <Actions>
                   <Button onClick={() => void checkout()} disabled={busy}>
@@ -142,9 +158,12 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics }
   )
 }
 
-/** The order request's contact details, trimmed (the browser checks `required` and the e-mail first). */
+/**
+ * The order request's contact details, trimmed (the browser checks `required` and the e-mail first).
+ * The names follow the server's rule for names an e-mail greets by (lib/person-names).
+ */
 const orderRequestSchema = z.pipe(
-  z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), location: z.string() }),
+  z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string(), location: z.string() }).check(nameFieldsCheck(FIRST_AND_LAST)),
   z.transform(
     (v): CheckoutContact => ({
       first_name: v.firstName.trim(),
@@ -156,11 +175,25 @@ const orderRequestSchema = z.pipe(
   ),
 )
 
+const FIELD_LABELS: Record<string, string> = { first_name: 'First name', last_name: 'Last name', email: 'E-mail', phone: 'Phone', location_uid: 'Preferred clinic', items: 'Your cart' }
+
+/** The server's "body.phone: must be …" as the form's labels say it: "Phone must be …". */
+function inWords(message: string): string {
+  return message.replace(/body\.(\w+)(?:\.\d+\.\w+)?: /g, (whole, field: string) => (FIELD_LABELS[field] ? `${FIELD_LABELS[field]}: ` : whole))
+}
+
 /** Embedded default: hearing aids are fitted in person, so checkout is an order request the clinic calls back about. */
-function CheckoutForm({ clinics, onDone }: { clinics: ClinicSource; onDone: () => void }) {
+function CheckoutForm({ clinics, customer, onDone }: { clinics: ClinicSource; customer: CheckoutCustomer | null; onDone: () => void }) {
   const items = useCart()
   const { data: locations } = useSWR(clinics.key, clinics.fetch)
-  const form = useZodForm(orderRequestSchema, { firstName: '', lastName: '', email: '', phone: '', location: '' })
+  // A signed-in customer's profile fills the form in; they can still change any of it.
+  const form = useZodForm(orderRequestSchema, {
+    firstName: customer?.first_name ?? '',
+    lastName: customer?.last_name ?? '',
+    email: customer?.email ?? '',
+    phone: customer?.phone ?? '',
+    location: customer?.preferred_location_uid ?? '',
+  })
   const busy = form.formState.isSubmitting
 
   const submit = form.handleSubmit(async (contact) => {
@@ -171,10 +204,11 @@ function CheckoutForm({ clinics, onDone }: { clinics: ClinicSource; onDone: () =
     try {
       await submitOrderRequest(items, contact)
       cart.clear()
-      notify.success('Order request sent', 'Thank you! Your clinic will call you to arrange your fitting. A confirmation is on its way to your e-mail.')
+      notify.success('Order request sent', 'Thank you! Your clinic will call you to arrange your fitting.')
       onDone()
-    } catch {
-      notify.error(CHECKOUT_FAILED)
+    } catch (err) {
+      // What the server refused and why (a field, the cart's size, too many requests) is said as it is.
+      notify.error(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message ? inWords(err.message) : CHECKOUT_FAILED)
     }
   })
 
@@ -182,8 +216,12 @@ function CheckoutForm({ clinics, onDone }: { clinics: ClinicSource; onDone: () =
     <Form onSubmit={submit} aria-label="Order request">
       <p>Hearing aids are fitted in person: send us your details and your clinic will call you to arrange the fitting.</p>
       <FieldRow>
-        <InputField {...form.field('firstName')} label="First name" required autoComplete="given-name" />
-        <InputField {...form.field('lastName')} label="Last name" required autoComplete="family-name" />
+        <InputField {...form.field('firstName')} label="First name" required autoComplete="given-name" maxLength={GREETING_NAME_MAX}>
+          {form.errorFor('firstName')}
+        </InputField>
+        <InputField {...form.field('lastName')} label="Last name" required autoComplete="family-name" maxLength={GREETING_NAME_MAX}>
+          {form.errorFor('lastName')}
+        </InputField>
       </FieldRow>
       <InputField {...form.field('email')} type="email" label="E-mail" required autoComplete="email" />
       <InputField {...form.field('phone')} type="tel" label="Phone" required autoComplete="tel" />
@@ -246,6 +284,21 @@ const Qty = styled.div`
   align-items: center;
   gap: ${({ theme }) => theme.space[2]};
   margin-top: ${({ theme }) => theme.space[2]};
+`
+const RemoveButton = styled.button`
+  min-height: 44px;
+  margin-left: ${({ theme }) => theme.space[2]};
+  padding: 0 ${({ theme }) => theme.space[2]};
+  border: 0;
+  background: none;
+  color: ${({ theme }) => theme.colors.primary};
+  font: inherit;
+  text-decoration: underline;
+  cursor: pointer;
+  &:focus-visible {
+    outline: ${({ theme }) => theme.focus.outline};
+    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+  }
 `
 const Total = styled.p`
   display: flex;

@@ -1,28 +1,46 @@
-import { useRef } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 
-import { Button } from '@/components/ui/button'
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons'
 import { Container } from '@/components/ui/container'
 
 import type { Product } from '@hearing/contracts'
 import { ProductCard } from './product-card'
 
+/** Within this many pixels of an end counts as at it (scroll positions are fractional). */
+const EDGE = 4
+
 /**
- * One collection as a looping carousel (SPEC §2, §4): 1/2/3/4 cards per row by width; Next after
- * the last card goes back to the first and Previous before the first goes to the end. The section's
- * id is the collection key, so /products#phonak lands here.
+ * One collection as a carousel (SPEC §2, §4): 1/2/3/4 cards per row by width; Previous and Next
+ * move by one card and are disabled at the ends (and both when every card is in view), so a button
+ * never looks usable while doing nothing. The section's id is the collection key, so
+ * /products#phonak lands here.
  */
 export function CollectionCarousel({ id, title, products }: { id: string; title: string; products: Product[] }) {
   const track = useRef<HTMLUListElement>(null)
+  const [ends, setEnds] = useState({ atStart: true, atEnd: false })
+
+  const measure = useCallback(() => {
+    const el = track.current
+    if (!el) return
+    setEnds({ atStart: el.scrollLeft <= EDGE, atEnd: el.scrollLeft + el.clientWidth >= el.scrollWidth - EDGE })
+  }, [])
+
+  useEffect(() => {
+    const el = track.current
+    if (!el) return
+    measure()
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(measure)
+    observer?.observe(el)
+    return () => observer?.disconnect()
+  }, [measure, products.length])
 
   const move = (direction: 1 | -1) => {
     const el = track.current
     if (!el) return
     const step = (el.firstElementChild as HTMLElement | null)?.offsetWidth ?? el.clientWidth
-    const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - 4
-    const atStart = el.scrollLeft <= 4
-    const left = direction === 1 && atEnd ? 0 : direction === -1 && atStart ? el.scrollWidth : el.scrollLeft + direction * step
-    el.scrollTo({ left, behavior: 'smooth' })
+    // No sliding for those who asked their system for less motion.
+    el.scrollBy({ left: direction * step, behavior: window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth' })
   }
 
   return (
@@ -31,15 +49,15 @@ export function CollectionCarousel({ id, title, products }: { id: string; title:
         <Header>
           <h2 id={`${id}-heading`}>{title}</h2>
           <Buttons>
-            <Button $variant="secondary" onClick={() => move(-1)} aria-label={`Previous ${title} products`}>
-              ‹
-            </Button>
-            <Button $variant="secondary" onClick={() => move(1)} aria-label={`Next ${title} products`}>
-              ›
-            </Button>
+            <Arrow type="button" onClick={() => move(-1)} disabled={ends.atStart} aria-label={`Previous ${title} products`}>
+              <ChevronLeftIcon size={28} />
+            </Arrow>
+            <Arrow type="button" onClick={() => move(1)} disabled={ends.atEnd} aria-label={`Next ${title} products`}>
+              <ChevronRightIcon size={28} />
+            </Arrow>
           </Buttons>
         </Header>
-        <Track ref={track}>
+        <Track ref={track} onScroll={measure}>
           {products.map((p) => (
             <li key={p.id}>
               <ProductCard product={p} />
@@ -63,7 +81,33 @@ const Header = styled.div`
 `
 const Buttons = styled.div`
   display: flex;
+  flex: none;
   gap: ${({ theme }) => theme.space[2]};
+`
+const Arrow = styled.button`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 48px;
+  height: 48px;
+  padding: 0;
+  border: 2px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.pill};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.primary};
+  cursor: pointer;
+  &:hover:not(:disabled) {
+    background: ${({ theme }) => theme.colors.primarySoft};
+  }
+  &:focus-visible {
+    outline: ${({ theme }) => theme.focus.outline};
+    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+  }
+  &:disabled {
+    border-color: ${({ theme }) => theme.colors.borderStrong};
+    color: ${({ theme }) => theme.colors.textMuted};
+    cursor: not-allowed;
+  }
 `
 const Track = styled.ul`
   display: grid;
@@ -72,9 +116,13 @@ const Track = styled.ul`
   gap: ${({ theme }) => theme.space[4]};
   overflow-x: auto;
   scroll-snap-type: x mandatory;
+  /* Cards snap to the padding's edge, so the first card is at scrollLeft 0 (Previous disabled at the start). */
+  scroll-padding-inline: ${({ theme }) => theme.space[2]};
   margin: 0;
   padding: ${({ theme }) => theme.space[2]};
   list-style: none;
+  /* Cards' visually hidden texts are positioned: without this they escape the scroller and widen the page. */
+  position: relative;
   ${({ theme }) => theme.media.fromTablet} {
     grid-auto-columns: calc((100% - 1rem) / 2);
   }

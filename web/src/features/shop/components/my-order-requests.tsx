@@ -2,12 +2,17 @@ import type { OrderRequestView, OrderStatus } from '@hearing/contracts'
 import useSWR from 'swr'
 import styled from 'styled-components'
 
+import { Badge, type BadgeTone } from '@/components/ui/badge'
+import { CardActions, CardList, CardRowItem } from '@/components/ui/card-list'
 import { api, type ApiError } from '@/lib/api-client'
 
+import { formatPrice } from '../cart'
+
 const statusText: Record<OrderStatus, string> = { new: 'Received', contacted: 'Contacted', fitted: 'Fitted', cancelled: 'Cancelled' }
+const statusTone: Record<OrderStatus, BadgeTone> = { new: 'primary', contacted: 'secondary', fitted: 'success', cancelled: 'outline' }
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
-/** The signed-in customer's own order requests (GET /api/catalogue/orders/mine), on /profile. */
+/** The signed-in customer's own order requests (GET /api/catalogue/orders/mine), on /profile: cards like their appointments. */
 export function MyOrderRequests() {
   const { data, error } = useSWR<OrderRequestView[], ApiError>('/catalogue/orders/mine', (path: string) =>
     api.get<{ orders: OrderRequestView[] }>(path).then((r) => r.orders),
@@ -22,14 +27,20 @@ export function MyOrderRequests() {
       ) : data.length === 0 ? (
         <p>You have no order requests yet.</p>
       ) : (
-        <ul>
+        <CardList>
           {data.map((o) => (
-            <li key={o.id}>
-              {dateFormat.format(new Date(o.created_at))}: {o.items.map((i) => `${i.quantity} × ${i.title}`).join(', ')} — {o.total} ·{' '}
-              <strong>{statusText[o.status]}</strong>
-            </li>
+            <CardRowItem key={o.id}>
+              <div>
+                <strong>{o.items.map((i) => `${i.quantity} × ${i.title}`).join(', ')}</strong>
+                <br />
+                Requested {dateFormat.format(new Date(o.created_at))} · {formatPrice(o.total)}
+              </div>
+              <CardActions>
+                <Badge $tone={statusTone[o.status]}>{statusText[o.status]}</Badge>
+              </CardActions>
+            </CardRowItem>
           ))}
-        </ul>
+        </CardList>
       )}
     </Section>
   )

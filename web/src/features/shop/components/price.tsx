@@ -3,16 +3,17 @@ import styled from 'styled-components'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 
 import type { Product } from '@hearing/contracts'
+import { formatPrice } from '../cart'
 
 /** Price, with the compare price struck through when there is one. */
 export function Price({ product }: { product: Pick<Product, 'price' | 'comparePrice'> }) {
   return (
     <Prices>
-      <Current>{product.price}</Current>
+      <Current>{formatPrice(product.price)}</Current>
       {product.comparePrice ? (
         <Compare>
           <VisuallyHidden>Was </VisuallyHidden>
-          <s>{product.comparePrice}</s>
+          <s>{formatPrice(product.comparePrice)}</s>
         </Compare>
       ) : null}
     </Prices>

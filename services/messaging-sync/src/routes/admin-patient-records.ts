@@ -1,0 +1,86 @@
+import { phoneDigits } from '@hearing/contracts'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
+import { sql, type Kysely } from 'kysely'
+import { z } from 'zod'
+import type { Database } from '../database.js'
+import type { MessagingProvider } from '../providers/provider.js'
+import { toMailboxEntry, mailboxEntry } from './emails.js'
+import { repliesTo } from '../inbox/store.js'
+import { inboxEntry, toInboxEntry } from './inbox.js'
+
+const MAX_RECORDS = 200
+
+const address = z.string().trim().max(320).pipe(z.email('must be an e-mail address'))
+/** Whose records: the account (for the audit trail), its address, and for messages its phone. */
+const patientQuery = z.object({
+  user_id: z.uuid({ error: 'must be a user id' }),
+  email: address,
+  phone: z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^\+?[\d\s().-]*$/, 'must be a phone number')
+    .optional(),
+})
+
+/** Messages a patient sent: with their address, or (the contact form asks none) from their phone. */
+function messagesOf(db: Kysely<Database>, email: string, phone?: string) {
+  // The last ten digits: a US number however it was typed (as the deliveries_message_phone_idx index).
+  const digits = phone ? (phoneDigits(phone) ?? '') : ''
+  return db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('topic', '=', 'message')
+    .where((eb) => {
+      const byEmail = eb(sql`lower(payload->>'email')`, '=', email.toLowerCase())
+      return digits.length === 10 ? eb.or([byEmail, eb(sql`right(regexp_replace(payload->>'phone', '[^0-9]', '', 'g'), 10)`, '=', digits)]) : byEmail
+    })
+    .orderBy('created_at', 'desc')
+    .limit(MAX_RECORDS)
+    .execute()
+}
+
+function emailsTo(db: Kysely<Database>, email: string) {
+  return db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('topic', '=', 'email')
+    .where(sql`lower(payload->>'to')`, '=', email.toLowerCase())
+    .orderBy('created_at', 'desc')
+    .limit(MAX_RECORDS)
+    .execute()
+}
+
+/**
+ * A patient's page (issue 22), staff and admins: the messages they sent (as in the inbox) and the
+ * e-mails sent to them (subjects and delivery states, never bodies: they carry links for the
+ * patient alone).
+ */
+export const adminPatientRecordRoutes: RouteGroup<Database, { provider: MessagingProvider }> = (app, { provider }) => {
+  const db = app.db
+  const staff = app.requireRole('staff', 'admin')
+  const denied = { 400: errorBody, 401: errorBody, 403: errorBody }
+
+  app.get(
+    '/admin/patient-messages',
+    { preHandler: staff, config: { audit: { action: 'inbox.list', kind: 'message' } }, schema: { querystring: patientQuery, response: { 200: z.array(inboxEntry), ...denied } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      req.auditFacts.patientId = req.query.user_id
+      const [rows, locations] = await Promise.all([messagesOf(db, req.query.email, req.query.phone), provider.getLocations().catch(() => [])])
+      const names = new Map(locations.map((l) => [l.uid, l.name]))
+      const replies = await repliesTo(db, rows.map((r) => r.id))
+      return rows.map((r) => toInboxEntry(r, { names, replies, provider }))
+    },
+  )
+
+  app.get(
+    '/admin/patient-emails',
+    { preHandler: staff, config: { audit: { action: 'email.list', kind: 'email' } }, schema: { querystring: patientQuery.omit({ phone: true }), response: { 200: z.array(mailboxEntry), ...denied } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      req.auditFacts.patientId = req.query.user_id
+      return (await emailsTo(db, req.query.email)).map(toMailboxEntry)
+    },
+  )
+}

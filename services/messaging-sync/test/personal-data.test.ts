@@ -1,0 +1,44 @@
+import { CLINICS } from '@hearing/service-kit/clinics'
+import t from 'tap'
+import { build, waitFor } from './helper.js'
+
+const GAINESVILLE = CLINICS[0]!.uid
+const USER_ID = '6f1c1a52-1d55-4a0e-9b7e-2f0a7c1e9d11'
+
+t.test('identity gets what messaging-sync holds about a person (messages, e-mails, contact) and has it erased', async (t) => {
+  const built = await build(t)
+  const { app, db, config } = built
+  const headers = { 'x-internal-token': config.INTERNAL_TOKEN }
+  // A contact-form message (signed out: found by phone and by the address in its text), e-mails to them and to someone else, their contact.
+  const message = { first_name: 'Ana', last_name: 'Muñoz', phone: '(770) 555-0142', location_uid: GAINESVILLE, message: 'Do you fit hearing aids on Saturdays? Please write to Ana@example.com.' }
+  t.equal((await app.inject({ method: 'POST', url: '/contact', headers: { 'x-forwarded-for': '203.0.113.7' }, payload: message })).statusCode, 202)
+  const email = (to: string, key: string, kind?: string) => ({ id: key, topic: 'email', key, payload: { to, subject: 'Your visit', text: 'Hello, see you soon.', ...(kind ? { kind } : {}) } })
+  const contact = { id: 'c1', topic: 'contact', key: `user:${USER_ID}:contact`, payload: { user_id: USER_ID, first_name: 'Ana', last_name: 'Muñoz', email: 'ana@example.com', location_uid: GAINESVILLE } }
+  const items = [email('ana@example.com', 'e1'), email('Ana@Example.com', 'e2', 'reset'), email('bo@example.com', 'e3'), contact]
+  t.equal((await app.inject({ method: 'POST', url: '/internal/outbox', headers, payload: { source: 'identity', items } })).statusCode, 202)
+  // The local provider keeps the contact here once its delivery ran.
+  await waitFor('the local contact', () => db.selectFrom('contact_links').select('contact_id').where('user_id', '=', USER_ID).executeTakeFirst())
+
+  const subject = { user_id: USER_ID, emails: ['ana@example.com'], phones: [] }
+  const exported = await app.inject({ method: 'POST', url: '/internal/personal-data/export', headers, payload: subject })
+  t.equal(exported.statusCode, 200)
+  const sections = Object.fromEntries((exported.json().sections as Array<{ key: string; records: Array<Record<string, unknown>> }>).map((s) => [s.key, s.records]))
+  t.match(sections.messages, [{ kind: 'contact', first_name: 'Ana', text: /Saturdays/ }], 'the message, found by the address in its text')
+  t.equal(sections.emails!.length, 2, 'both e-mails to them, not the other one')
+  t.notOk(sections.emails!.some((e) => e.kind === 'reset' && 'text' in e), 'an e-mail that carried a secret link: its subject only')
+  t.match(sections['messaging-contact'], [{ provider: 'local', contact_id: `local:${USER_ID}` }])
+  t.equal(sections['provider-records']!.length, 1)
+
+  const erased = await app.inject({ method: 'POST', url: '/internal/personal-data/erase', headers, payload: subject })
+  t.equal(erased.statusCode, 200)
+  t.match(erased.json(), { service: 'messaging-sync', erased: 5, kept: [] }, 'message, two e-mails, the contact delivery and the local contact')
+  const left = JSON.stringify(await db.selectFrom('deliveries').select(['payload', 'key']).execute()).toLowerCase()
+  t.notOk(left.includes('ana'), 'nothing of the person is left')
+  t.ok(left.includes('bo@example.com'), "someone else's e-mail stays")
+  t.equal((await db.selectFrom('contact_links').selectAll().execute()).length, 0)
+
+  // At Podium a contact cannot be deleted through the API: reported as kept, for staff to remove by hand.
+  await db.insertInto('contact_links').values({ user_id: USER_ID, contact_id: 'podium-contact-1' }).execute()
+  t.match((await app.inject({ method: 'POST', url: '/internal/personal-data/erase', headers, payload: subject })).json(), { erased: 0, kept: [{ kind: 'provider-contact', count: 1 }] })
+  t.equal((await app.inject({ method: 'POST', url: '/internal/personal-data/erase', payload: subject })).statusCode, 403, 'the service credential is required')
+})

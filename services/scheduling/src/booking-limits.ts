@@ -1,0 +1,72 @@
+import { httpError } from '@hearing/service-kit'
+import { clinicByUid } from '@hearing/service-kit/clinics'
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import type { Database } from './database.js'
+
+/**
+ * How many requests one visitor may have waiting for staff (issue 20: 28 anonymous requests from
+ * one address emptied a day at both clinics). A visitor is one address, one e-mail or one phone:
+ * a request matching any of them counts. Requests staff have confirmed no longer count.
+ */
+export interface BookingLimits {
+  /** Pending upcoming requests per visitor, at all clinics together. */
+  maxPendingPerVisitor: number
+  /** Pending requests per visitor on one clinic's day: no single source can fill a day. */
+  maxPendingPerDay: number
+}
+
+export interface Visitor {
+  /** The client's address (null when unknown: then e-mail and phone still count). */
+  address: string | null
+  email: string
+  phone: string
+}
+
+type Db = Kysely<Database>
+
+/** One mailbox whatever its case or +tag: Ann+1@Example.com is ann@example.com. */
+export const emailKey = (email: string) => email.trim().toLowerCase().replace(/[+][^@]*@/, '@')
+/** The phone's last ten digits: (770) 555-0142 and +1 770.555.0142 are one phone. */
+export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10)
+
+// The same keys in SQL, spelled as the migration's indexes are.
+export const emailKeySql = sql<string>`regexp_replace(lower(email), '[+][^@]*@', '@')`
+export const phoneKeySql = sql<string>`right(regexp_replace(phone, '[^0-9]', '', 'g'), 10)`
+
+/** A request of the same visitor: the same address, e-mail or phone (a phone needs 7 digits to count). */
+export function sameVisitor(eb: ExpressionBuilder<Database, 'appointments'>, visitor: Visitor) {
+  const phone = phoneKey(visitor.phone)
+  return eb.or([
+    eb(emailKeySql, '=', emailKey(visitor.email)),
+    ...(phone.length >= 7 ? [eb(phoneKeySql, '=', phone)] : []),
+    ...(visitor.address ? [eb('source_address', '=', visitor.address)] : []),
+  ])
+}
+
+/**
+ * Within the booking's transaction: waits for any other request of the same visitor to finish
+ * (advisory locks on each of the visitor's keys, taken in one order), then refuses the request
+ * when the visitor already holds the most allowed, overall or on that clinic's day. The locks make
+ * a burst of simultaneous requests count one by one.
+ */
+export async function holdVisitorLimits(trx: Db, visitor: Visitor, at: { locationUid: string; dayStart: Date; dayEnd: Date; now: Date }, limits: BookingLimits): Promise<void> {
+  const keys = [`email:${emailKey(visitor.email)}`, `phone:${phoneKey(visitor.phone)}`, ...(visitor.address ? [`address:${visitor.address}`] : [])]
+  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${`scheduling:booking:${key}`}, 0))`.execute(trx)
+
+  const held = await trx
+    .selectFrom('appointments')
+    .select(['location_uid', 'starts_at'])
+    .where('status', '=', 'pending')
+    .where('starts_at', '>', at.now)
+    .where((eb) => sameVisitor(eb, visitor))
+    .execute()
+  const clinic = clinicByUid(at.locationUid)
+  const call = clinic ? `please call our ${clinic.name} clinic on ${clinic.phone}` : 'please call the clinic'
+  if (held.length >= limits.maxPendingPerVisitor) {
+    throw httpError(409, `You already have ${held.length} appointment requests waiting for us to confirm. We will be in touch about them; to change them or book another, ${call}.`)
+  }
+  const thatDay = held.filter((r) => r.location_uid === at.locationUid && r.starts_at >= at.dayStart && r.starts_at < at.dayEnd).length
+  if (thatDay >= limits.maxPendingPerDay) {
+    throw httpError(409, `You already have ${thatDay} appointment requests at this clinic on that day. To book more that day, ${call}.`)
+  }
+}

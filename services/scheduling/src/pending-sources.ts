@@ -1,0 +1,80 @@
+import { clinicByUid } from '@hearing/service-kit/clinics'
+import type { Kysely } from 'kysely'
+import { describeStart } from './availability.js'
+import { emailKey, emailKeySql, phoneKey, phoneKeySql } from './booking-limits.js'
+import type { Database } from './database.js'
+
+type Db = Kysely<Database>
+
+/** What a source is: the client's address, the e-mail or the phone a request was made with. */
+export const SOURCE_KINDS = ['address', 'email', 'phone'] as const
+export type SourceKind = (typeof SOURCE_KINDS)[number]
+
+const keyOf: Record<SourceKind, (row: { source_address: string | null; email: string; phone: string }) => string | null> = {
+  address: (r) => r.source_address,
+  email: (r) => emailKey(r.email),
+  phone: (r) => (phoneKey(r.phone).length >= 7 ? phoneKey(r.phone) : null),
+}
+
+/** How many upcoming requests waiting for staff are read at most for the grouping. */
+const MAX_PENDING_READ = 5000
+
+/**
+ * Requests waiting for staff, grouped by where they came from: every address, e-mail and phone
+ * with at least `min` upcoming pending requests, the largest groups first (a flood shows on top).
+ */
+export async function pendingBySource(db: Db, now: Date, min = 2) {
+  const rows = await db
+    .selectFrom('appointments')
+    .select(['id', 'location_uid', 'appointment_type', 'starts_at', 'first_name', 'last_name', 'email', 'phone', 'source_address', 'created_at'])
+    .where('status', '=', 'pending')
+    .where('starts_at', '>', now)
+    .orderBy('created_at')
+    .limit(MAX_PENDING_READ)
+    .execute()
+  const groups = new Map<string, { kind: SourceKind; value: string; requests: typeof rows }>()
+  for (const row of rows) {
+    for (const kind of SOURCE_KINDS) {
+      const value = keyOf[kind](row)
+      if (!value) continue
+      const id = `${kind} ${value}`
+      const group = groups.get(id) ?? { kind, value, requests: [] }
+      group.requests.push(row)
+      groups.set(id, group)
+    }
+  }
+  return [...groups.values()]
+    .filter((g) => g.requests.length >= min)
+    .sort((a, b) => b.requests.length - a.requests.length || SOURCE_KINDS.indexOf(a.kind) - SOURCE_KINDS.indexOf(b.kind) || a.value.localeCompare(b.value))
+    .map((g) => ({
+      kind: g.kind,
+      value: g.value,
+      count: g.requests.length,
+      requests: g.requests.map((r) => ({
+        id: r.id,
+        name: `${r.first_name} ${r.last_name}`,
+        appointment_type: r.appointment_type,
+        location_name: clinicByUid(r.location_uid)?.name ?? null,
+        when: describeStart(r.starts_at),
+        requested_at: r.created_at.toISOString(),
+      })),
+    }))
+}
+
+/**
+ * Releases every upcoming request of one source still waiting for staff: they are declined (their
+ * times are free again) without e-mails, since a flood's e-mail addresses are often strangers'.
+ * Returns how many were released.
+ */
+export async function releaseSource(db: Db, source: { kind: SourceKind; value: string }, { staffId, now }: { staffId: string; now: Date }): Promise<number> {
+  let query = db
+    .updateTable('appointments')
+    .set({ status: 'declined', decided_at: now, decided_by: staffId })
+    .where('status', '=', 'pending')
+    .where('starts_at', '>', now)
+  if (source.kind === 'address') query = query.where('source_address', '=', source.value)
+  else if (source.kind === 'email') query = query.where(emailKeySql, '=', emailKey(source.value))
+  else query = query.where(phoneKeySql, '=', phoneKey(source.value))
+  const result = await query.executeTakeFirst()
+  return Number(result.numUpdatedRows)
+}

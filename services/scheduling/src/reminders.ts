@@ -1,0 +1,66 @@
+import { sql, type Kysely } from 'kysely'
+import { cancelLink, newCancelToken } from './appointments.js'
+import type { Database } from './database.js'
+import { queuePatientEmail, reminderEmail } from './patient-emails.js'
+
+type Db = Kysely<Database>
+
+const UNIT_MINUTES = { m: 1, h: 60, d: 24 * 60 } as const
+
+/** "48h,2h" (also m and d) as minutes, largest first; undefined when it is not such a list. */
+export function parseReminderOffsets(value: string): number[] | undefined {
+  const parts = value.split(',').map((p) => p.trim()).filter(Boolean)
+  const minutes = parts.map((p) => {
+    const match = /^(\d{1,4})([mhd])$/.exec(p)
+    return match ? Number(match[1]) * UNIT_MINUTES[match[2] as keyof typeof UNIT_MINUTES] : NaN
+  })
+  if (minutes.some((m) => !Number.isInteger(m) || m <= 0)) return undefined
+  return [...new Set(minutes)].sort((a, b) => b - a)
+}
+
+/**
+ * E-mails every reminder now due: a confirmed visit starting within `offset` from now, already
+ * confirmed (or moved there) when the reminder fell due, and not reminded of at that offset for
+ * that start. Cancelled visits are no longer confirmed; a moved one has a new start, so its
+ * reminders follow the new time. The reminder row and its e-mail are committed together, and the
+ * row's primary key lets one replica alone send it. Returns how many were queued.
+ */
+export async function sendDueReminders(db: Db, { now, offsets, publicUrl }: { now: Date; offsets: readonly number[]; publicUrl: string }): Promise<number> {
+  let sent = 0
+  for (const offset of offsets) {
+    const due = await db
+      .selectFrom('appointments as a')
+      .select(['a.id'])
+      .where('a.status', '=', 'confirmed')
+      .where('a.starts_at', '>', now)
+      .where('a.starts_at', '<=', new Date(now.getTime() + offset * 60_000))
+      // Booked or moved after the reminder fell due: the confirmation just said it all.
+      .where(sql<boolean>`greatest(a.created_at, a.decided_at, a.rescheduled_at) <= a.starts_at - make_interval(mins => ${offset})`)
+      .where(({ not, exists, selectFrom }) =>
+        not(exists(selectFrom('appointment_reminders as r').select('r.appointment_id').whereRef('r.appointment_id', '=', 'a.id').whereRef('r.starts_at', '=', 'a.starts_at').where('r.offset_minutes', '=', offset))),
+      )
+      .limit(200)
+      .execute()
+    for (const { id } of due) if (await remind(db, id, offset, { now, publicUrl })) sent++
+  }
+  return sent
+}
+
+async function remind(db: Db, id: string, offset: number, { now, publicUrl }: { now: Date; publicUrl: string }): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    // The row as it is now (it may have been cancelled or moved since it was found).
+    const row = await trx.selectFrom('appointments').selectAll().where('id', '=', id).where('status', '=', 'confirmed').where('starts_at', '>', now).forUpdate().executeTakeFirst()
+    if (!row) return false
+    const claimed = await trx
+      .insertInto('appointment_reminders')
+      .values({ appointment_id: id, offset_minutes: offset, starts_at: row.starts_at })
+      .onConflict((oc) => oc.doNothing())
+      .returning('appointment_id')
+      .executeTakeFirst()
+    if (!claimed) return false
+    // A fresh link: the newest e-mail about the visit carries the one that works.
+    const token = await newCancelToken(trx, id)
+    await queuePatientEmail(trx, id, 'appointment-reminder', reminderEmail(row, cancelLink(publicUrl, token)), `${offset}m:${row.starts_at.toISOString()}`)
+    return true
+  })
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto'
+import { readInvitation, testSigner } from '@hearing/infra/testing'
+import { CLINICS } from '@hearing/service-kit/clinics'
+import t, { type Test } from 'tap'
+import { buildApp } from '../src/app.js'
+import { migrate, testConfig } from './helper.js'
+
+const GAINESVILLE = CLINICS[0]!.uid
+const DAWSONVILLE = CLINICS[1]!.uid
+
+async function setup(t: Test) {
+  const clock = { now: new Date('2026-11-24T15:00:00Z') } // Tuesday 10:00 in Gainesville
+  const config = await testConfig(t, { PUBLIC_URL: 'https://clinic.example' })
+  await migrate(config)
+  const signer = await testSigner()
+  const app = await buildApp(config, { logLevel: false, jwks: signer.keySet, background: false, now: () => clock.now })
+  t.teardown(() => app.close())
+  const typeId = async (name: string, location: string) =>
+    (await app.db.selectFrom('appointment_types').select('id').where('location_uid', '=', location).where('name', '=', name).executeTakeFirstOrThrow()).id
+  const staff = { authorization: `Bearer ${await signer.sign({ sub: randomUUID(), role: 'staff' })}` }
+  const patient = { authorization: `Bearer ${await signer.sign({ sub: randomUUID(), role: 'customer' })}` }
+  const schedule = async (location: string, date: string, time: string, last = 'Brooks') => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/admin/appointments',
+      headers: staff,
+      payload: { user_id: randomUUID(), user_info: { first_name: 'Walter', last_name: last, email: `${last.toLowerCase()}@example.com` }, location, appointment_type_id: await typeId('Follow-up', location), appointment_date: date, appointment_time: time },
+    })
+    t.equal(res.statusCode, 201, `scheduled ${date} ${time}`)
+    return res.json() as { id: string; starts_at: string }
+  }
+  return { app, clock, staff, patient, schedule }
+}
+
+t.test('the schedule: a day or a week, by time, filtered by clinic and status; staff only', async (t) => {
+  const { app, staff, patient, schedule } = await setup(t)
+  const late = await schedule(GAINESVILLE, '2026-11-30', '14:00')
+  const early = await schedule(DAWSONVILLE, '2026-11-30', '09:00')
+  const wednesday = await schedule(GAINESVILLE, '2026-12-02', '10:00')
+  await schedule(GAINESVILLE, '2026-12-08', '10:00') // the week after
+
+  const get = (query: string, headers: Record<string, string> = staff) => app.inject({ url: `/admin/schedule?${query}`, headers })
+  t.same((await get('from=2026-11-30')).json().map((a: { id: string }) => a.id), [early.id, late.id], 'a day, earliest first, both clinics')
+  t.same((await get('from=2026-11-30&days=7')).json().map((a: { id: string }) => a.id), [early.id, late.id, wednesday.id], 'a week')
+  t.same((await get(`from=2026-11-30&days=7&location_uid=${GAINESVILLE}`)).json().map((a: { id: string }) => a.id), [late.id, wednesday.id], 'one clinic')
+  t.same((await get('from=2026-11-30&days=7&status=cancelled')).json(), [], 'by status')
+  t.equal((await get('from=2026-11-30&days=8')).statusCode, 400)
+  t.match((await get('from=2026-11-30&status=lost')).json().message, 'status: must be one of')
+  t.equal((await get('from=2026-11-30', patient)).statusCode, 403)
+  t.equal((await get('from=2026-11-30', {})).statusCode, 401)
+})
+
+t.test('a reschedule moves the visit by the same rules and e-mails the patient the new time with a calendar file', async (t) => {
+  const { app, staff, schedule } = await setup(t)
+  const moving = await schedule(GAINESVILLE, '2026-11-30', '14:00')
+  await schedule(GAINESVILLE, '2026-12-01', '10:00', 'Other')
+  const move = (date: string, time: string) => app.inject({ method: 'POST', url: `/admin/appointments/${moving.id}/reschedule`, headers: staff, payload: { appointment_date: date, appointment_time: time } })
+
+  t.equal((await move('2026-12-05', '10:00')).json().message, 'date: must be a weekday (Monday to Friday)')
+  t.match((await move('2026-12-04', '13:00')).json().message, 'must start and end within opening hours (9:00 AM to 1:00 PM)')
+  const taken = await move('2026-12-01', '10:00')
+  t.equal(taken.statusCode, 409)
+  const moved = await move('2026-12-01', '11:30')
+  t.equal(moved.statusCode, 200)
+  t.match(moved.json(), { id: moving.id, status: 'confirmed', appointment_date: '2026-12-01', appointment_time: '11:30' })
+
+  const mail = await app.db.selectFrom('outbox').select(['key', 'payload']).where('key', 'like', `appointment-rescheduled:${moving.id}:%`).executeTakeFirstOrThrow()
+  const email = mail.payload as { to: string; subject: string; text: string; attachments: Array<{ contentBase64: string }> }
+  t.equal(email.to, 'brooks@example.com')
+  t.equal(email.subject, 'Your Follow-up appointment has moved to Tuesday, December 1, 2026 at 11:30 AM (Eastern Standard Time)')
+  t.match(email.text, 'from Monday, November 30, 2026 at 2:00 PM')
+  t.match(email.text, /cancel-appointment\?token=/)
+  const ics = Buffer.from(email.attachments[0]!.contentBase64, 'base64').toString()
+  const invitation = readInvitation(ics)
+  t.equal(invitation.start.toISOString(), '2026-12-01T16:30:00.000Z', 'the new time, as a calendar reads it')
+  t.equal(invitation.localStart, '2026-12-01T11:30:00', 'on the clinic clock')
+  t.match(invitation.uid, new RegExp(`^${moving.id}@`), 'the same calendar entry, updated')
+
+  const again = await app.inject({ method: 'POST', url: `/admin/appointments/${moving.id}/reschedule`, headers: staff, payload: { appointment_date: '2026-12-02', appointment_time: '09:00' } })
+  t.equal(again.statusCode, 200, 'moved twice: a second e-mail')
+  t.equal((await app.db.selectFrom('outbox').select('key').where('key', 'like', `appointment-rescheduled:${moving.id}:%`).execute()).length, 2)
+  t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${moving.id}/reschedule`, headers: staff, payload: { appointment_date: 'soon' } })).statusCode, 400)
+})
+
+t.test('completed and no-show: told once the visit has started, never before, and only of confirmed visits', async (t) => {
+  const { app, clock, staff, schedule } = await setup(t)
+  const seen = await schedule(GAINESVILLE, '2026-11-30', '09:00')
+  const missed = await schedule(GAINESVILLE, '2026-11-30', '10:00')
+  const mark = (id: string, what: string) => app.inject({ method: 'POST', url: `/admin/appointments/${id}/${what}`, headers: staff })
+
+  const early = await mark(seen.id, 'complete')
+  t.equal(early.statusCode, 409)
+  t.equal(early.json().message, 'This appointment cannot be marked completed: it is confirmed and has not started yet.')
+  clock.now = new Date('2026-11-30T16:00:00Z') // 11:00 that day
+  t.equal((await mark(seen.id, 'complete')).json().status, 'completed')
+  t.equal((await mark(missed.id, 'no-show')).json().status, 'no_show')
+  t.equal((await mark(missed.id, 'complete')).json().message, 'This appointment cannot be marked completed: it is a no-show.')
+  t.same((await app.inject({ url: '/admin/schedule?from=2026-11-30&status=no_show', headers: staff })).json().map((a: { id: string }) => a.id), [missed.id])
+})

@@ -1,0 +1,77 @@
+import { HHIE_S_ANSWERS, HHIE_S_BAND_NAMES, HHIE_S_QUESTION_COUNT, type HhieAnswer, type HhieBand } from '@hearing/contracts'
+import { z } from 'zod'
+
+import { defineContent, text } from './schema.ts'
+import en from './self-check/en.json'
+import enLinks from './self-check/en.links.json'
+
+/**
+ * Every text of the hearing self-check, two JSON files per language in self-check/: the page, its
+ * result and what the booking form and the staff views say about it (en.json), and what other
+ * pages say to lead to it, which every page's bundle carries (the menu entry, the home and
+ * cognitive-health invitations, the search result: en.links.json). A Spanish copy is es.json and
+ * es.links.json beside them, with the same keys, added to `selfCheckTexts` below. The questions are the HHIE-S screening's ten, in its order (their
+ * scoring is @hearing/contracts' hearing-self-check.ts). `{name}` marks a value filled in when
+ * shown; the schema checks each template keeps its placeholders.
+ */
+
+/** Text holding each of the placeholders `{name}` it is filled with. */
+const template = (...names: string[]) =>
+  text.refine((value) => names.every((name) => value.includes(`{${name}}`)), `must contain ${names.map((n) => `{${n}}`).join(', ')}`)
+
+const byAnswer = <S extends z.ZodType>(schema: S) => z.strictObject(Object.fromEntries(HHIE_S_ANSWERS.map((a) => [a, schema])) as Record<HhieAnswer, S>)
+const byBand = <S extends z.ZodType>(schema: S) => z.strictObject(Object.fromEntries(HHIE_S_BAND_NAMES.map((b) => [b, schema])) as Record<HhieBand, S>)
+
+const linksSchema = z.strictObject({
+  seo: z.strictObject({ title: text, description: text.refine((d) => d.length >= 50 && d.length <= 230, 'must be 50 to 230 characters (a search result)') }),
+  menu: z.strictObject({ label: text, description: text }),
+  homePromo: z.strictObject({ heading: text, text, link: text }),
+  cognivuePromo: z.strictObject({ heading: text, text, link: text }),
+})
+
+const pageSchema = z.strictObject({
+  intro: z.strictObject({ title: text, lead: text, aboutHeading: text, points: z.array(text).min(1), source: text }),
+  answers: byAnswer(text),
+  questions: z.array(text).length(HHIE_S_QUESTION_COUNT),
+  step: z.strictObject({ progress: template('current', 'total'), next: text, finish: text, back: text, required: text }),
+  result: z.strictObject({
+    heading: text,
+    score: template('score', 'max'),
+    scale: template('min', 'max', 'label'),
+    scaleHeading: text,
+    yourBand: text,
+    bands: byBand(z.strictObject({ label: text, title: text, text })),
+    meansHeading: text,
+    means: text,
+    notMeansHeading: text,
+    notMeans: z.array(text).min(1),
+    urgent: text,
+    book: text,
+    bookHint: text,
+    review: text,
+    restart: text,
+    yourAnswers: text,
+    privacy: text,
+  }),
+  booking: z.strictObject({ notice: template('score', 'max', 'band'), include: text, notes: template('score', 'max', 'band') }),
+  staff: z.strictObject({
+    summary: template('score', 'max', 'band'),
+    answers: text,
+    subscales: template('emotional', 'situational', 'half'),
+    subscaleNames: z.strictObject({ emotional: text, situational: text }),
+  }),
+})
+
+export type SelfCheckText = z.infer<typeof pageSchema> & z.infer<typeof linksSchema>
+
+export const selfCheckTexts: Record<'en', SelfCheckText> = {
+  en: { ...defineContent('self-check/en.json', pageSchema, en), ...defineContent('self-check/en.links.json', linksSchema, enLinks) },
+}
+
+/** The site is in English today; the language a page is shown in picks its copy here. */
+export const selfCheckText: SelfCheckText = selfCheckTexts.en
+
+/** A template with its `{name}` placeholders filled in. */
+export function fillTemplate(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}

@@ -1,0 +1,119 @@
+import type { PersonalDataExport, PersonalDataSection } from '@hearing/contracts'
+import styled from 'styled-components'
+
+/** What each part is called for the person (the services' names mean nothing to them). */
+const PART_TITLES: Record<string, string> = {
+  identity: 'Your account',
+  scheduling: 'Appointments',
+  catalogue: 'Hearing aid orders',
+  content: 'Site visits',
+  'messaging-sync': 'Messages and e-mails',
+  'this browser': 'This browser',
+}
+
+const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
+
+const label = (key: string) => (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ')
+
+function shown(value: unknown): string {
+  if (value === null || value === undefined || value === '') return 'None'
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? dateTime.format(new Date(value)) : value
+  if (typeof value === 'number') return String(value)
+  return JSON.stringify(value)
+}
+
+/** The readable copy of "my data": every part, its sections, each record as labelled fields. */
+export function PersonalDataView({ data }: { data: PersonalDataExport }) {
+  return (
+    <>
+      {data.missing.length > 0 ? (
+        <Warning role="alert">
+          Some of your data could not be gathered just now ({data.missing.map((m) => PART_TITLES[m] ?? m).join(', ')}). Please try again in a few minutes.
+        </Warning>
+      ) : null}
+      {data.parts.map((part) => (
+        <Part key={part.service} aria-labelledby={`part-${part.service.replace(/\W/g, '-')}`}>
+          <h2 id={`part-${part.service.replace(/\W/g, '-')}`}>{PART_TITLES[part.service] ?? part.service}</h2>
+          {part.sections.map((section) => (
+            <Section key={section.key} section={section} />
+          ))}
+        </Part>
+      ))}
+    </>
+  )
+}
+
+function Section({ section }: { section: PersonalDataSection }) {
+  return (
+    <div>
+      <h3>{section.title}</h3>
+      {section.records.length === 0 ? (
+        <Muted>Nothing here.</Muted>
+      ) : (
+        section.records.map((record, i) => (
+          <Record key={i}>
+            {Object.entries(record).map(([key, value]) => (
+              <div key={key}>
+                <dt>{label(key)}</dt>
+                <dd>{shown(value)}</dd>
+              </div>
+            ))}
+          </Record>
+        ))
+      )}
+    </div>
+  )
+}
+
+const Part = styled.section`
+  margin-top: ${({ theme }) => theme.space[6]};
+
+  h3 {
+    margin-top: ${({ theme }) => theme.space[4]};
+  }
+`
+
+const Record = styled.dl`
+  display: grid;
+  gap: ${({ theme }) => theme.space[1]};
+  margin: 0 0 ${({ theme }) => theme.space[3]};
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.surface};
+
+  div {
+    display: grid;
+    grid-template-columns: minmax(8rem, 12rem) 1fr;
+    gap: ${({ theme }) => theme.space[2]};
+  }
+
+  dt {
+    font-weight: 600;
+  }
+
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+
+  @media (max-width: 30rem) {
+    div {
+      grid-template-columns: 1fr;
+      gap: 0;
+    }
+  }
+`
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`
+
+const Warning = styled.p`
+  padding: ${({ theme }) => theme.space[3]};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  border-radius: ${({ theme }) => theme.radii.lg};
+`

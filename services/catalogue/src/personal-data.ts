@@ -24,7 +24,7 @@ export function cataloguePersonalData(db: Kysely<Database>): PersonalDataHandler
     },
     eraseFor(keys: SubjectKeys) {
       return db.transaction().execute(async (trx) => {
-        // An order found by phone may carry another address (and the reverse): its e-mails went there.
+        // An order sent signed in may carry another address or phone: its e-mails went there.
         const used = await trx.selectFrom('order_requests').select(['email', 'phone']).where(rowOfPerson(keys, personColumns)).execute()
         const found = { emails: used.map((r) => r.email).filter(Boolean), phones: used.map((r) => r.phone).filter(Boolean) }
         // Staff's notes may name the person: they go, even on a sale the practice keeps.

@@ -17,6 +17,8 @@ import type { App } from './fastify.js'
  * How every service finds one person's rows (issue 23): by the account's id, or by an e-mail
  * address or phone they used (a booking or order request made signed out). E-mails compare
  * trimmed and lower-cased, phones by their last 10 digits, however typed or stored.
+ * A phone alone does not name a person: households share one. So a phone matches only a row
+ * that names no account and no e-mail (one naming the person's own is found by that already).
  */
 
 export interface SubjectKeys {
@@ -45,7 +47,13 @@ export function rowOfPerson(keys: SubjectKeys, columns: { userId?: string; email
   const tests: RawBuilder<unknown>[] = []
   if (columns.userId) tests.push(sql`${sql.ref(columns.userId)}::text = ${keys.userId}`)
   if (columns.email && keys.emails.length > 0) tests.push(sql`lower(btrim(${sql.ref(columns.email)})) = any(${keys.emails}::text[])`)
-  if (columns.phone && keys.phones.length > 0) tests.push(sql`${digitsOf(sql.ref(columns.phone))} = any(${keys.phones}::text[])`)
+  if (columns.phone && keys.phones.length > 0) {
+    const namesNoOneElse = [
+      ...(columns.userId ? [sql`${sql.ref(columns.userId)} is null`] : []),
+      ...(columns.email ? [sql`coalesce(btrim(${sql.ref(columns.email)}), '') = ''`] : []),
+    ]
+    tests.push(sql`(${sql.join([sql`${digitsOf(sql.ref(columns.phone))} = any(${keys.phones}::text[])`, ...namesNoOneElse], sql` and `)})`)
+  }
   if (tests.length === 0) return sql<SqlBool>`false`
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`
 }
@@ -62,7 +70,11 @@ export function payloadOfPerson(keys: SubjectKeys, column = 'payload'): RawBuild
     // A contact-form message carries the address in its text only.
     tests.push(sql`exists (select from unnest(${keys.emails}::text[]) as e(address) where strpos(lower(${field('text')}), e.address) > 0)`)
   }
-  if (keys.phones.length > 0) tests.push(sql`${digitsOf(field('phone'))} = any(${keys.phones}::text[])`)
+  if (keys.phones.length > 0) {
+    // By phone only when nothing in it names an account or an address (a household's phone).
+    const namesNoOneElse = sql`${field('user_id')} is null and ${field('to')} is null and coalesce(btrim(${field('email')}), '') = '' and strpos(coalesce(${field('text')}, ''), '@') = 0`
+    tests.push(sql`(${digitsOf(field('phone'))} = any(${keys.phones}::text[]) and ${namesNoOneElse})`)
+  }
   return sql<SqlBool>`(${sql.join(tests, sql` or `)})`
 }
 

@@ -12,6 +12,12 @@ t.test('identity gets what messaging-sync holds about a person (messages, e-mail
   // A contact-form message (signed out: found by phone and by the address in its text), e-mails to them and to someone else, their contact.
   const message = { first_name: 'Ana', last_name: 'Muñoz', phone: '(770) 555-0142', location_uid: GAINESVILLE, message: 'Do you fit hearing aids on Saturdays? Please write to Ana@example.com.' }
   t.equal((await app.inject({ method: 'POST', url: '/contact', headers: { 'x-forwarded-for': '203.0.113.7' }, payload: message })).statusCode, 202)
+  // From the same phone: one naming no address (hers), and her son's, naming his.
+  const phoneOnly = { ...message, message: 'Please call me back about my hearing aids.' }
+  const son = { ...message, first_name: 'Luis', message: 'Please call my father back, or write to luis@example.com.' }
+  for (const [i, body] of [phoneOnly, son].entries()) {
+    t.equal((await app.inject({ method: 'POST', url: '/contact', headers: { 'x-forwarded-for': `203.0.113.${20 + i}` }, payload: body })).statusCode, 202)
+  }
   const email = (to: string, key: string, kind?: string) => ({ id: key, topic: 'email', key, payload: { to, subject: 'Your visit', text: 'Hello, see you soon.', ...(kind ? { kind } : {}) } })
   const contact = { id: 'c1', topic: 'contact', key: `user:${USER_ID}:contact`, payload: { user_id: USER_ID, first_name: 'Ana', last_name: 'Muñoz', email: 'ana@example.com', location_uid: GAINESVILLE } }
   const items = [email('ana@example.com', 'e1'), email('Ana@Example.com', 'e2', 'reset'), email('bo@example.com', 'e3'), contact]
@@ -19,11 +25,13 @@ t.test('identity gets what messaging-sync holds about a person (messages, e-mail
   // The local provider keeps the contact here once its delivery ran.
   await waitFor('the local contact', () => db.selectFrom('contact_links').select('contact_id').where('user_id', '=', USER_ID).executeTakeFirst())
 
-  const subject = { user_id: USER_ID, emails: ['ana@example.com'], phones: [] }
+  const subject = { user_id: USER_ID, emails: ['ana@example.com'], phones: ['770-555-0142'] }
   const exported = await app.inject({ method: 'POST', url: '/internal/personal-data/export', headers, payload: subject })
   t.equal(exported.statusCode, 200)
   const sections = Object.fromEntries((exported.json().sections as Array<{ key: string; records: Array<Record<string, unknown>> }>).map((s) => [s.key, s.records]))
-  t.match(sections.messages, [{ kind: 'contact', first_name: 'Ana', text: /Saturdays/ }], 'the message, found by the address in its text')
+  const texts = sections.messages!.map((m) => m.text as string).sort()
+  t.match(texts, [/Saturdays/, /call me back/], 'found by the address in its text, and by the phone where it names no one else')
+  t.notOk(texts.some((text) => text.includes('luis@')), "her son's message from the same phone is his")
   t.equal(sections.emails!.length, 2, 'both e-mails to them, not the other one')
   t.notOk(sections.emails!.some((e) => e.kind === 'reset' && 'text' in e), 'an e-mail that carried a secret link: its subject only')
   t.match(sections['messaging-contact'], [{ provider: 'local', contact_id: `local:${USER_ID}` }])
@@ -31,10 +39,11 @@ t.test('identity gets what messaging-sync holds about a person (messages, e-mail
 
   const erased = await app.inject({ method: 'POST', url: '/internal/personal-data/erase', headers, payload: subject })
   t.equal(erased.statusCode, 200)
-  t.match(erased.json(), { service: 'messaging-sync', erased: 5, kept: [] }, 'message, two e-mails, the contact delivery and the local contact')
+  t.match(erased.json(), { service: 'messaging-sync', erased: 6, kept: [] }, 'two messages, two e-mails, the contact delivery and the local contact')
   const left = JSON.stringify(await db.selectFrom('deliveries').select(['payload', 'key']).execute()).toLowerCase()
   t.notOk(left.includes('ana'), 'nothing of the person is left')
   t.ok(left.includes('bo@example.com'), "someone else's e-mail stays")
+  t.ok(left.includes('luis@example.com'), "her son's message stays")
   t.equal((await db.selectFrom('contact_links').selectAll().execute()).length, 0)
 
   // At Podium a contact cannot be deleted through the API: reported as kept, for staff to remove by hand.

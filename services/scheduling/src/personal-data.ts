@@ -36,7 +36,7 @@ export function schedulingPersonalData(db: Kysely<Database>, now: () => Date): P
     eraseFor(keys: SubjectKeys) {
       return db.transaction().execute(async (trx) => {
         const at = now()
-        // A booking found by phone may carry another address (and the reverse): its e-mails went there.
+        // A booking made signed in may carry another address or phone: its e-mails went there.
         const used = await trx.selectFrom('appointments').select(['email', 'phone']).where(rowOfPerson(keys, personColumns)).execute()
         const found = { emails: used.map((r) => r.email).filter(Boolean), phones: used.map((r) => r.phone).filter(Boolean) }
         // Their cancel links go with their contact details.

@@ -3,6 +3,7 @@ import { injectAsClient, testSigner } from '@hearing/infra/testing'
 import { CLINICS } from '@hearing/service-kit/clinics'
 import t from 'tap'
 import { buildApp } from '../src/app.js'
+import { seedHolidays } from '../src/holidays.js'
 import { migrate, testConfig } from './helper.js'
 
 const NOW = new Date('2026-11-24T15:00:00Z') // Tuesday 10:00 in Gainesville
@@ -16,6 +17,8 @@ async function setup(t: Parameters<typeof testConfig>[0]) {
   const app = await buildApp(config, { logLevel: false, jwks: signer.keySet, background: false, now: () => NOW })
   t.teardown(() => app.close())
   const db = app.db
+  // The holidays as of the test's day, not the machine's (the seed starts from today).
+  await seedHolidays(db, NOW)
   const typeId = async (name: string, location = GAINESVILLE) =>
     (await db.selectFrom('appointment_types').select('id').where('location_uid', '=', location).where('name', '=', name).executeTakeFirstOrThrow()).id
   const staff = { authorization: `Bearer ${await signer.sign({ sub: randomUUID(), role: 'staff' })}` }

@@ -129,10 +129,10 @@ async function podiumStack(t: Teardown, redisUrl: string, fakeOptions = {}) {
   return { fake, port, service }
 }
 
-t.test('1,000 messages while messaging-sync is killed (SIGKILL) three times: none lost at Podium', async (t) => {
+t.test('300 messages while messaging-sync is killed (SIGKILL) three times: none lost at Podium', async (t) => {
   const { fake, port, service } = await podiumStack(t, await testRedisUrl())
   await service.start()
-  const total = 1000
+  const total = 300
   const markers = Array.from({ length: total }, (_, i) => `REL-${i}-${randomBytes(3).toString('hex')}`)
   const started = Date.now()
   let next = 0
@@ -145,7 +145,7 @@ t.test('1,000 messages while messaging-sync is killed (SIGKILL) three times: non
     }
   }
   const senders = Promise.all(Array.from({ length: 8 }, sender))
-  for (const at of [250, 500, 750]) {
+  for (const at of [75, 150, 225]) {
     await waitFor(`${at} messages sent`, async () => next >= at, 120_000)
     await service.kill('SIGKILL')
     await service.start()
@@ -159,7 +159,7 @@ t.test('1,000 messages while messaging-sync is killed (SIGKILL) three times: non
   t.comment(`kill -9 ×3: ${total} accepted, ${arrived} arrived, ${lost} lost, ${duplicates} duplicates, ${retried} sends retried by the client while the process was down, ${((Date.now() - started) / 1000).toFixed(1)} s`)
 })
 
-t.test('Redis stopped for 20 s mid-run: messages are still accepted, and all arrive once it is back, without a restart', async (t) => {
+t.test('Redis stopped for 8 s mid-run: messages are still accepted, and all arrive once it is back, without a restart', async (t) => {
   const redisPort = await freePort()
   let redis = await startRedisServer({ port: redisPort })
   t.teardown(() => redis.stop())
@@ -173,11 +173,11 @@ t.test('Redis stopped for 20 s mid-run: messages are still accepted, and all arr
       await sendUntilAccepted(port, marker, `198.19.${Math.floor(markers.length / 250)}.${markers.length % 250}`)
     }
   }
-  await send(50)
+  await send(20)
   await redis.stop()
   const downAt = Date.now()
   let acceptedWhileDown = 0
-  while (Date.now() - downAt < 20_000) {
+  while (Date.now() - downAt < 8_000) {
     const before = Date.now()
     await send(1)
     acceptedWhileDown++
@@ -186,13 +186,13 @@ t.test('Redis stopped for 20 s mid-run: messages are still accepted, and all arr
   const arrivedWhileDown = arrivals(fake, markers).arrived
   redis = await startRedisServer({ port: redisPort })
   const backAt = Date.now()
-  await send(50)
+  await send(20)
   await waitFor('every accepted message at Podium', async () => arrivals(fake, markers).lost === 0, 90_000)
   const { arrived, lost, duplicates } = arrivals(fake, markers)
   t.equal(lost, 0, 'none lost')
   t.equal(arrived, markers.length)
-  t.ok(acceptedWhileDown > 50, `accepted while Redis was down (${acceptedWhileDown})`)
+  t.ok(acceptedWhileDown >= 10, `accepted while Redis was down (${acceptedWhileDown})`)
   t.comment(
-    `Redis down 20 s: ${markers.length} accepted (${acceptedWhileDown} while down, ${arrivedWhileDown} arrived by then), ${lost} lost, ${duplicates} duplicates, all delivered ${((Date.now() - backAt) / 1000).toFixed(1)} s after Redis returned`,
+    `Redis down 8 s: ${markers.length} accepted (${acceptedWhileDown} while down, ${arrivedWhileDown} arrived by then), ${lost} lost, ${duplicates} duplicates, all delivered ${((Date.now() - backAt) / 1000).toFixed(1)} s after Redis returned`,
   )
 })

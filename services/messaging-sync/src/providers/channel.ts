@@ -2,7 +2,8 @@ import type { App } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import { PermanentDeliveryError, startChannel, type Channel, type ChannelOptions } from '../delivery/channel.js'
-import { appointmentPayload, contactPayload, messagePayload, type MessagePayload } from '@hearing/contracts'
+import { appointmentPayload, contactPayload, messagePayload, textPayload, type MessagePayload } from '@hearing/contracts'
+import { phoneToSync } from '../contact/shared-phones.js'
 import type { MessagingProvider } from './provider.js'
 
 /**
@@ -42,7 +43,7 @@ export function providerLimit(ratePerMinute: number): ChannelOptions['limit'] {
 /** Called once a message was delivered or kept (idempotent: a retried job may call it again). */
 export type MessageForwarder = (message: MessagePayload, deliveryId: string) => Promise<void>
 
-/** Messages, contacts and appointments: calls of the messaging provider, one limiter for all. */
+/** Messages, contacts, appointments and texts: calls of the messaging provider, one limiter for all. */
 export function startProviderChannel(
   app: App,
   { db, provider, redisUrl, options, forward }: { db: Kysely<Database>; provider: MessagingProvider; redisUrl: string; options: ChannelOptions; forward?: MessageForwarder },
@@ -55,7 +56,7 @@ export function startProviderChannel(
   return startChannel(app, {
     db,
     redisUrl,
-    topics: ['message', 'contact', 'appointment'],
+    topics: ['message', 'contact', 'appointment', 'text'],
     options,
     async handle(delivery) {
       switch (delivery.topic) {
@@ -66,7 +67,11 @@ export function startProviderChannel(
           return result
         }
         case 'contact': {
-          const contact = parse(contactPayload, delivery.payload)
+          const given = parse(contactPayload, delivery.payload)
+          // A household's phone stays with the account synced with it first (shared-phones.ts).
+          const phone = await phoneToSync(db, given.user_id, given.phone)
+          const contact = { ...given, phone }
+          if (phone === undefined) delete contact.phone
           const result = await provider.upsertContact(contact, delivery.id)
           // The integration record: this user is that contact now.
           await db
@@ -78,6 +83,12 @@ export function startProviderChannel(
         }
         case 'appointment':
           return provider.createAppointment(parse(appointmentPayload, delivery.payload), delivery.id)
+        case 'text': {
+          const text = parse(textPayload, delivery.payload)
+          // A reminder held up past the visit's start (the provider was away) is no use: not sent.
+          if (Date.parse(text.expires_at) <= Date.now()) throw new PermanentDeliveryError('Not sent: too late, the appointment has started')
+          return provider.sendText(text, delivery.id)
+        }
         default:
           throw new PermanentDeliveryError(`topic ${delivery.topic} is not delivered by the provider`)
       }

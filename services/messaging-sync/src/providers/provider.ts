@@ -1,4 +1,4 @@
-import type { AppointmentPayload, ContactPayload, MessagePayload } from '@hearing/contracts'
+import type { AppointmentPayload, ContactPayload, MessagePayload, TextPayload } from '@hearing/contracts'
 
 export interface Location {
   uid: string
@@ -23,4 +23,6 @@ export interface MessagingProvider {
   sendMessage(message: MessagePayload, deliveryId: string): Promise<ProviderResult>
   upsertContact(contact: ContactPayload, deliveryId: string): Promise<ProviderResult>
   createAppointment(appointment: AppointmentPayload, deliveryId: string): Promise<ProviderResult>
+  /** A text to a patient's phone (a reminder); the local provider sends none and keeps it here. */
+  sendText(text: TextPayload, deliveryId: string): Promise<ProviderResult>
 }

@@ -65,6 +65,19 @@ export function podiumProvider(db: Kysely<Database>, client: PodiumClient): Mess
       return { status: 'delivered', providerRef: answer.data.uid }
     },
 
+    /**
+     * POST /v4/messages to the phone, without contactName: Podium renames the phone's contact to
+     * it, and the phone may be a household's (its contact is named after whoever synced it first).
+     */
+    async sendText(text) {
+      const answer = await client.post<{ uid: string }>('/v4/messages', {
+        locationUid: await podiumLocationOf(text.location_uid),
+        channel: { type: 'phone', identifier: phoneOrFail(text.phone, 'text') },
+        body: text.body,
+      })
+      return { status: 'delivered', providerRef: answer.data.uid }
+    },
+
     async upsertContact(contact) {
       const phone = contact.phone ? usPhoneE164(contact.phone) : undefined
       const answer = await client.post<{ identifier: string }>('/v4/contacts', {

@@ -370,7 +370,7 @@ t.test("a reminder text reaches the patient's phone as a Podium message with its
   t.equal(noPhone.statusCode, 400, 'no phone: 400')
 })
 
-t.test('households share a phone: the second account is synced without it, so the first one’s Podium contact keeps its name', async (t) => {
+t.test('households share a phone: the second account is synced without it, and a message from it names no one, so the first one’s Podium contact keeps its name', async (t) => {
   const built = await podiumApp(t)
   await connect(built)
   const ann = { user_id: '00000000-0000-4000-8000-0000000000e1', first_name: 'Ann', last_name: 'Brooks', email: 'ann@example.com', phone: '(770) 555-0160', location_uid: GAINESVILLE }
@@ -390,6 +390,16 @@ t.test('households share a phone: the second account is synced without it, so th
   t.match(contacts.find((c) => c.email === 'ben@example.com'), { name: 'Ben Brooks-Hale', phoneNumber: null }, 'the second account’s contact, found by its e-mail, without the phone')
   const links = new Map((await built.db.selectFrom('contact_links').selectAll().execute()).map((l) => [l.user_id, l.contact_id]))
   t.not(links.get(ann.user_id), links.get(ben.user_id), 'each account is linked to its own contact')
+
+  // Ben writes through the contact form from the household's phone: the message reaches its
+  // conversation without a contact name, so the contact stays Ann's.
+  const fromBen = await sendContact(built, { first_name: 'Ben', last_name: 'Brooks', phone: '(770) 555-0160' })
+  const benRow = await waitFor('Ben’s message delivered', async () => {
+    const r = await deliveryOf(built, fromBen)
+    return r.status === 'delivered' && r
+  })
+  t.equal(built.fake.state.messages.find((m) => m.uid === benRow.provider_ref)?.contactName, null, 'no contact name for an account’s phone')
+  t.match(contacts.find((c) => c.phoneNumber === '+17705550160'), { name: 'Ann Brooks' }, 'still named after Ann')
 
   // Ann changes her phone: the old one is free for Ben's next sync.
   await handOver(built, 'identity', 'user:e1:contact:new-phone', 'contact', { ...ann, phone: '(770) 555-0161' })

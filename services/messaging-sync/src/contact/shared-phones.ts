@@ -26,3 +26,10 @@ export async function phoneToSync(db: Kysely<Database>, userId: string, phone: s
     return owner.user_id === userId ? phone : undefined
   })
 }
+
+/** Whether the phone belongs to an account's contact at the provider (a message from it must not rename that contact). */
+export async function phoneIsAnAccounts(db: Kysely<Database>, phone: string): Promise<boolean> {
+  const e164 = usPhoneE164(phone.trim())
+  if (!e164) return false
+  return (await db.selectFrom('contact_phones').select('user_id').where('phone', '=', e164).executeTakeFirst()) !== undefined
+}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import { PermanentDeliveryError, startChannel, type Channel, type ChannelOptions } from '../delivery/channel.js'
 import { appointmentPayload, contactPayload, messagePayload, textPayload, type MessagePayload } from '@hearing/contracts'
-import { phoneToSync } from '../contact/shared-phones.js'
+import { phoneIsAnAccounts, phoneToSync } from '../contact/shared-phones.js'
 import type { MessagingProvider } from './provider.js'
 
 /**
@@ -62,7 +62,8 @@ export function startProviderChannel(
       switch (delivery.topic) {
         case 'message': {
           const message = parse(messagePayload, delivery.payload)
-          const result = await provider.sendMessage(message, delivery.id)
+          // From an account's phone (a household's, maybe): its contact keeps the account's name.
+          const result = await provider.sendMessage(message, delivery.id, { nameContact: !(await phoneIsAnAccounts(db, message.phone)) })
           await forward?.(message, delivery.id)
           return result
         }

@@ -55,12 +55,13 @@ export function podiumProvider(db: Kysely<Database>, client: PodiumClient): Mess
     name: 'podium',
     getLocations: ourLocations,
 
-    async sendMessage(message) {
+    async sendMessage(message, _deliveryId, { nameContact } = { nameContact: true }) {
       const answer = await client.post<{ uid: string }>('/v4/messages', {
         locationUid: await podiumLocationOf(message.location_uid),
         channel: { type: 'phone', identifier: phoneOrFail(message.phone, 'message') },
         body: message.text,
-        contactName: `${message.first_name} ${message.last_name}`.trim(),
+        // Podium renames the phone's contact to contactName: not an account's contact (a household's phone).
+        ...(nameContact ? { contactName: `${message.first_name} ${message.last_name}`.trim() } : {}),
       })
       return { status: 'delivered', providerRef: answer.data.uid }
     },

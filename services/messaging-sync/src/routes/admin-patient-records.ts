@@ -74,8 +74,8 @@ function toTextEntry(row: Delivery): z.infer<typeof mailboxEntry> {
 
 /**
  * A patient's page (issue 22), staff and admins: the messages they sent (as in the inbox), the
- * texts sent to their phone (reminders; the local provider keeps them, never sent) and the e-mails sent to them (subjects and delivery states, never bodies: they carry links for the
- * patient alone).
+ * e-mails sent to them and the texts sent to their phone (reminders; the local provider keeps them,
+ * never sent): subjects and delivery states, never bodies, which carry links for the patient alone.
  */
 export const adminPatientRecordRoutes: RouteGroup<Database, { provider: MessagingProvider }> = (app, { provider }) => {
   const db = app.db

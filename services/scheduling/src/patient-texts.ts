@@ -32,8 +32,8 @@ export function reminderText(appointment: AppointmentForEmail, cancelLink: strin
 /**
  * Adds a text to the patient's phone to the outbox in the caller's transaction, when the
  * appointment has a valid US phone (resolves to false when it has none, or when the text would not
- * fit: a very long PUBLIC_URL; the e-mail still goes). messaging-sync sends it
- * through the messaging provider; the local provider keeps it, marked as never sent, for staff.
+ * fit: a very long PUBLIC_URL; the e-mail still goes). messaging-sync sends it through the
+ * messaging provider; the local provider keeps it, marked as never sent, for staff.
  */
 export async function queuePatientText(trx: QueryExecutorProvider, appointment: AppointmentForText, kind: TextKind, body: string, occasion: string): Promise<boolean> {
   const phone = usPhoneE164(appointment.phone.trim())

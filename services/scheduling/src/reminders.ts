@@ -20,11 +20,12 @@ export function parseReminderOffsets(value: string): number[] | undefined {
 }
 
 /**
- * E-mails (and texts, when the patient gave a phone) every reminder now due: a confirmed visit starting within `offset` from now, already
- * confirmed (or moved there) when the reminder fell due, and not reminded of at that offset for
- * that start. Cancelled visits are no longer confirmed; a moved one has a new start, so its
- * reminders follow the new time. The reminder row, its e-mail and its text are committed together, and the
- * row's primary key lets one replica alone send it. Returns how many were queued.
+ * E-mails (and texts, when the patient gave a phone) every reminder now due: a confirmed visit
+ * starting within `offset` from now, already confirmed (or moved there) when the reminder fell
+ * due, and not reminded of at that offset for that start. Cancelled visits are no longer
+ * confirmed; a moved one has a new start, so its reminders follow the new time. The reminder row,
+ * its e-mail and its text are committed together, and the row's primary key lets one replica
+ * alone send them. Returns how many reminders were queued.
  */
 export async function sendDueReminders(db: Db, { now, offsets, publicUrl }: { now: Date; offsets: readonly number[]; publicUrl: string }): Promise<number> {
   let sent = 0

@@ -68,11 +68,10 @@ export function startProviderChannel(
           return result
         }
         case 'contact': {
-          const given = parse(contactPayload, delivery.payload)
+          const { phone: given, ...rest } = parse(contactPayload, delivery.payload)
           // A household's phone stays with the account synced with it first (shared-phones.ts).
-          const phone = await phoneToSync(db, given.user_id, given.phone)
-          const contact = { ...given, phone }
-          if (phone === undefined) delete contact.phone
+          const phone = await phoneToSync(db, rest.user_id, given)
+          const contact = phone === undefined ? rest : { ...rest, phone }
           const result = await provider.upsertContact(contact, delivery.id)
           // The integration record: this user is that contact now.
           await db

@@ -9,7 +9,7 @@ export function uniqueEmail(label: string): string {
 
 /** An access token of the bootstrap admin, for setting up data through the API. */
 export async function adminToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/identity/sign-in', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
+  const res = await postAsked(request, '/api/identity/sign-in', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })
   expect(res.status(), await res.text()).toBe(200)
   return ((await res.json()) as { access_token: string }).access_token
 }

@@ -8,7 +8,7 @@ import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
  * - /v4/* need a live Bearer token (401 `unauthenticated`), echo `podium-version` in
  *   metadata.version, answer errors as { code, message, moreInfo };
  * - locations with cursor pagination; contact upsert (202, deduplicated on phone and e-mail);
- *   messages; appointments; Podium's validation of each (E.164 phones, required fields);
+ *   messages (a contactName renames the contact the channel belongs to); appointments; Podium's validation of each (E.164 phones, required fields);
  * - a per-minute limit answering 429 `rate_limit`; injectable failures and latency; token expiry;
  * - a record of every call, and control routes under /_fake for tests in other processes.
  */
@@ -195,6 +195,9 @@ export async function startFakePodium(options: FakePodiumOptions = {}) {
     if (channel.type === 'phone' && !E164.test(channel.identifier)) return invalid(reply, 'channel.identifier must be an E.164 phone number')
     const message = { uid: randomUUID(), body: body.body, locationUid: body.locationUid as string, channel: { type: channel.type, identifier: channel.identifier }, contactName: typeof body.contactName === 'string' ? body.contactName : null }
     state.messages.push(message)
+    // Podium: contactName "updates contact name" of the contact the channel belongs to.
+    const addressed = state.contacts.find((c) => (channel.type === 'phone' ? c.phoneNumber : c.email) === channel.identifier)
+    if (addressed && message.contactName) addressed.name = message.contactName
     return envelope(req, { uid: message.uid, body: message.body, contactName: message.contactName, conversation: { uid: randomUUID(), channel: message.channel }, location: { uid: message.locationUid }, createdAt: new Date().toISOString() })
   })
 

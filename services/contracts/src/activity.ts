@@ -33,6 +33,7 @@ export const AUDIT_ACTIONS = {
   'order.list': 'Viewed order requests',
   'order.status': 'Changed an order request',
   'email.list': 'Viewed e-mails sent',
+  'text.list': 'Viewed texts sent',
   'order.note': 'Added a note to an order request',
   'order.export': 'Exported order requests',
   'contact-sync.read': 'Viewed the contact sync',

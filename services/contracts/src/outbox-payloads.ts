@@ -5,7 +5,7 @@ import { z } from 'zod'
  * messaging-sync under each topic. Producers are typed by it (the kit's addToOutbox) and
  * messaging-sync validates every item with it on arrival.
  */
-export const OUTBOX_TOPICS = ['email', 'message', 'contact', 'appointment'] as const
+export const OUTBOX_TOPICS = ['email', 'message', 'contact', 'appointment', 'text'] as const
 export type OutboxTopic = (typeof OUTBOX_TOPICS)[number]
 
 
@@ -76,11 +76,38 @@ export const appointmentPayload = z.strictObject({
 })
 export type AppointmentPayload = z.output<typeof appointmentPayload>
 
+/** The texts the practice sends a patient's phone through the messaging provider. */
+export const TEXT_KINDS = ['appointment-reminder'] as const
+export type TextKind = (typeof TEXT_KINDS)[number]
+
+/** Longest text body: a few SMS segments, enough for a reminder with its link. */
+export const TEXT_BODY_MAX = 480
+
+/**
+ * A short text to a patient's phone (the provider's messaging; the local provider keeps it). The
+ * body is the producer's own wording, never free text a visitor typed (no names, no notes): the
+ * phone may be a household's. It is sent as long as it is useful, until `expires_at` (the visit's
+ * start for a reminder), and its text is shown to no one but the patient (it carries a link).
+ */
+export const textPayload = z.strictObject({
+  kind: z.enum(TEXT_KINDS),
+  location_uid: text(100),
+  phone: text(40),
+  body: text(TEXT_BODY_MAX),
+  expires_at: isoInstant,
+  /** Whose it is (personal data, the patient's page); not sent to the provider. */
+  user_id: text(100).optional(),
+  email: z.email().max(320),
+  appointment_id: z.uuid().optional(),
+})
+export type TextPayload = z.output<typeof textPayload>
+
 export const outboxPayloads = {
   email: emailPayload,
   message: messagePayload,
   contact: contactPayloadChecked,
   appointment: appointmentPayload,
+  text: textPayload,
 } as const satisfies Record<OutboxTopic, z.ZodType>
 
 /** What a producer writes under a topic. */

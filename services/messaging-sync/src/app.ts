@@ -69,7 +69,7 @@ export async function buildApp(
   // The local provider keeps messages here; with SMTP each is also e-mailed to its clinic.
   const forward = config.SMTP_URL && provider.name === 'local' ? clinicForwarder(db, emailChannel) : undefined
   const providerChannel = startProviderChannel(app, { db, provider, redisUrl: config.REDIS_URL, options: providerChannelOptions, forward })
-  const channels: Record<Topic, Channel> = { email: emailChannel, message: providerChannel, contact: providerChannel, appointment: providerChannel }
+  const channels: Record<Topic, Channel> = { email: emailChannel, message: providerChannel, contact: providerChannel, appointment: providerChannel, text: providerChannel }
   watchQueues(app.metrics, [emailChannel.queue, providerChannel.queue])
   // A worker process (worker.js) only delivers: no routes, and contact sync runs belong to the API.
   if (role === 'worker') return app

@@ -60,6 +60,14 @@ export interface ContactLinksTable {
   welcomed_at: Date | null
 }
 
+/** Which account a phone belongs to at the messaging provider: the first synced with it (households share phones). */
+export interface ContactPhonesTable {
+  /** E.164. */
+  phone: string
+  user_id: string
+  claimed_at: Generated<Date>
+}
+
 /** The provider's OAuth tokens: server-side only, never logged, never sent to a browser. */
 export interface ProviderTokensTable {
   provider: string
@@ -124,6 +132,7 @@ export interface Database {
   oauth_states: OauthStatesTable
   deliveries: DeliveriesTable
   contact_links: ContactLinksTable
+  contact_phones: ContactPhonesTable
   contact_syncs: ContactSyncsTable
   inbox_replies: InboxRepliesTable
 }

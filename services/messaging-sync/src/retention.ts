@@ -7,7 +7,7 @@ const SETTLED: DeliveryStatus[] = ['delivered', 'local', 'failed', 'refused']
 
 /**
  * What messaging-sync purges past RETENTION_MONTHS: the inbox's messages (contact form, booking and
- * order requests) and the e-mails sent. Provider calls (contacts, appointments) are not covered.
+ * order requests), the e-mails and the texts sent. Provider calls (contacts, appointments) are not covered.
  */
 export function retention(config: Pick<Config, 'RETENTION_MONTHS' | 'RETENTION_SWEEP_HOURS'>): RetentionOptions<Database> {
   const rule = (topic: Topic): RetentionRule<Database> => ({
@@ -18,5 +18,5 @@ export function retention(config: Pick<Config, 'RETENTION_MONTHS' | 'RETENTION_S
       return Number(result.numDeletedRows)
     },
   })
-  return { everyHours: config.RETENTION_SWEEP_HOURS, rules: [rule('message'), rule('email')] }
+  return { everyHours: config.RETENTION_SWEEP_HOURS, rules: [rule('message'), rule('email'), rule('text')] }
 }

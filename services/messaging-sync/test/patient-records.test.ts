@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { CLINICS } from '@hearing/service-kit/clinics'
 import t from 'tap'
-import { build } from './helper.js'
+import { build, waitFor } from './helper.js'
 
 type Built = Awaited<ReturnType<typeof build>>
 
@@ -44,4 +44,39 @@ t.test("a patient's page lists the messages they sent (by address or phone) and 
   }
   t.equal((await built.app.inject({ method: 'GET', url: `/admin/patient-messages?user_id=${userId}&email=nope`, headers: staff })).statusCode, 400)
   t.equal((await built.app.inject({ method: 'GET', url: `/admin/patient-messages?${query}&phone=call%20me`, headers: staff })).statusCode, 400)
+})
+
+t.test("with the local provider a reminder text is not sent but kept, and the patient's page says so; never its words, never a household member's texts", async (t) => {
+  const built = await build(t)
+  const userId = randomUUID()
+  const text = (over: Record<string, unknown>) => ({
+    kind: 'appointment-reminder',
+    location_uid: GAINESVILLE,
+    phone: '+17705550150',
+    body: 'North Georgia Hearing Care: reminder ... Cancel: https://clinic.example/cancel-appointment?token=secret123',
+    expires_at: new Date(Date.now() + 3600_000).toISOString(),
+    email: 'walter@example.com',
+    ...over,
+  })
+  const handOver = (key: string, payload: Record<string, unknown>) =>
+    built.app.inject({ method: 'POST', url: '/internal/outbox', headers: { 'x-internal-token': built.config.INTERNAL_TOKEN }, payload: { source: 'scheduling', items: [{ id: key, key, topic: 'text', payload }] } })
+  t.equal((await handOver('appointment-reminder-text:1', text({ user_id: userId }))).statusCode, 202)
+  // The same phone, another person of the household: not on this patient's page.
+  t.equal((await handOver('appointment-reminder-text:2', text({ email: 'ann@example.com' }))).statusCode, 202)
+
+  const staff = { authorization: `Bearer ${await built.signer.sign({ sub: randomUUID(), role: 'staff' })}` }
+  const url = `/admin/patient-texts?user_id=${userId}&email=Walter@example.com`
+  const kept = await waitFor('the text kept', async () => {
+    const res = await built.app.inject({ method: 'GET', url, headers: staff })
+    const list = res.json() as Array<{ status: string; stored_at: string | null }>
+    return list[0]?.status === 'local' && res
+  })
+  t.equal(kept.headers['cache-control'], 'no-store')
+  t.match(kept.json(), [{ to: '(770) 555-0150', subject: 'Appointment reminder (text)', status: 'local', sent_at: null, stored_at: String }], 'Local only: never sent, stored here')
+  t.equal((kept.json() as unknown[]).length, 1, "not the household member's text")
+  t.notMatch(kept.body, /token=|secret123/, 'never its words: they carry a cancel link')
+
+  t.equal((await built.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${await built.signer.sign({ sub: randomUUID(), role: 'customer' })}` } })).statusCode, 403)
+  t.equal((await built.app.inject({ method: 'GET', url: `/admin/patient-texts?user_id=${userId}&email=nope`, headers: staff })).statusCode, 400)
+  t.equal((await built.app.inject({ method: 'GET', url: `/admin/patient-texts?user_id=x&email=walter@example.com`, headers: staff })).statusCode, 400)
 })

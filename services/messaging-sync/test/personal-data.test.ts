@@ -19,8 +19,13 @@ t.test('identity gets what messaging-sync holds about a person (messages, e-mail
     t.equal((await app.inject({ method: 'POST', url: '/contact', headers: { 'x-forwarded-for': `203.0.113.${20 + i}` }, payload: body })).statusCode, 202)
   }
   const email = (to: string, key: string, kind?: string) => ({ id: key, topic: 'email', key, payload: { to, subject: 'Your visit', text: 'Hello, see you soon.', ...(kind ? { kind } : {}) } })
-  const contact = { id: 'c1', topic: 'contact', key: `user:${USER_ID}:contact`, payload: { user_id: USER_ID, first_name: 'Ana', last_name: 'Muñoz', email: 'ana@example.com', location_uid: GAINESVILLE } }
-  const items = [email('ana@example.com', 'e1'), email('Ana@Example.com', 'e2', 'reset'), email('bo@example.com', 'e3'), contact]
+  const contact = { id: 'c1', topic: 'contact', key: `user:${USER_ID}:contact`, payload: { user_id: USER_ID, first_name: 'Ana', last_name: 'Muñoz', email: 'ana@example.com', phone: '(770) 555-0142', location_uid: GAINESVILLE } }
+  // Reminder texts to the household's phone: hers, and her son's.
+  const text = (key: string, whose: Record<string, string>) => ({
+    id: key, topic: 'text', key,
+    payload: { kind: 'appointment-reminder', location_uid: GAINESVILLE, phone: '+17705550142', body: 'Reminder of your visit. Cancel: https://clinic.example/cancel-appointment?token=t0k3n', expires_at: new Date(Date.now() + 3600_000).toISOString(), ...whose },
+  })
+  const items = [email('ana@example.com', 'e1'), email('Ana@Example.com', 'e2', 'reset'), email('bo@example.com', 'e3'), contact, text('t1', { user_id: USER_ID, email: 'ana@example.com' }), text('t2', { email: 'luis@example.com' })]
   t.equal((await app.inject({ method: 'POST', url: '/internal/outbox', headers, payload: { source: 'identity', items } })).statusCode, 202)
   // The local provider keeps the contact here once its delivery ran.
   await waitFor('the local contact', () => db.selectFrom('contact_links').select('contact_id').where('user_id', '=', USER_ID).executeTakeFirst())
@@ -36,15 +41,20 @@ t.test('identity gets what messaging-sync holds about a person (messages, e-mail
   t.notOk(sections.emails!.some((e) => e.kind === 'reset' && 'text' in e), 'an e-mail that carried a secret link: its subject only')
   t.match(sections['messaging-contact'], [{ provider: 'local', contact_id: `local:${USER_ID}` }])
   t.equal(sections['provider-records']!.length, 1)
+  t.match(sections.texts, [{ kind: 'appointment-reminder', phone: '+17705550142' }], 'her reminder text, not her son’s')
+  t.equal(sections.texts!.length, 1)
+  t.notMatch(JSON.stringify(sections.texts), /token/, 'what and when, never its words (a cancel link)')
 
+  t.match(await db.selectFrom('contact_phones').selectAll().execute(), [{ phone: '+17705550142', user_id: USER_ID }], 'her contact holds the phone at the provider')
   const erased = await app.inject({ method: 'POST', url: '/internal/personal-data/erase', headers, payload: subject })
   t.equal(erased.statusCode, 200)
-  t.match(erased.json(), { service: 'messaging-sync', erased: 6, kept: [] }, 'two messages, two e-mails, the contact delivery and the local contact')
+  t.match(erased.json(), { service: 'messaging-sync', erased: 7, kept: [] }, 'two messages, two e-mails, the text, the contact delivery and the local contact')
   const left = JSON.stringify(await db.selectFrom('deliveries').select(['payload', 'key']).execute()).toLowerCase()
   t.notOk(left.includes('ana'), 'nothing of the person is left')
   t.ok(left.includes('bo@example.com'), "someone else's e-mail stays")
-  t.ok(left.includes('luis@example.com'), "her son's message stays")
+  t.ok(left.includes('luis@example.com'), "her son's message and text stay")
   t.equal((await db.selectFrom('contact_links').selectAll().execute()).length, 0)
+  t.same(await db.selectFrom('contact_phones').selectAll().execute(), [], 'her phone is no longer hers at the provider')
 
   // At Podium a contact cannot be deleted through the API: reported as kept, for staff to remove by hand.
   await db.insertInto('contact_links').values({ user_id: USER_ID, contact_id: 'podium-contact-1' }).execute()

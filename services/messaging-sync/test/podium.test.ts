@@ -318,3 +318,93 @@ t.test('contacts are upserted once per user with E.164 phones; the default locat
   t.equal(link.contact_id, contact.identifier, 'the integration record keeps Podium’s contact id')
   t.equal(built.fake.state.calls.filter((c) => c.path === '/v4/contacts').length, 1, 'one upsert for two hand-overs with one key')
 })
+
+const reminderText = (over: Record<string, unknown> = {}) => ({
+  kind: 'appointment-reminder',
+  location_uid: DAWSONVILLE,
+  phone: '+17065550150',
+  body: "North Georgia Hearing Care: reminder of your Follow-up appointment at our Dawsonville clinic, Mon, Nov 30 at 11:00 AM. Can't come? Cancel: https://hearing.example/cancel-appointment?token=abc Questions: (706) 555-0187",
+  expires_at: new Date(Date.now() + 2 * 3600_000).toISOString(),
+  email: 'walter@example.com',
+  appointment_id: '6f1c0d7e-3a5b-4c2d-9e8f-0a1b2c3d4e5f',
+  ...over,
+})
+
+t.test("a reminder text reaches the patient's phone as a Podium message with its cancel link, renaming no one; none once the visit has started", async (t) => {
+  const built = await podiumApp(t)
+  await connect(built)
+  // The household's contact for that phone, named after whoever synced first.
+  const household = { user_id: '00000000-0000-4000-8000-0000000000d1', first_name: 'Ann', last_name: 'Brooks', email: 'ann@example.com', phone: '706-555-0150', location_uid: DAWSONVILLE }
+  t.equal((await handOver(built, 'identity', 'user:d1:contact', 'contact', household)).statusCode, 202)
+  await waitFor('the contact created', async () => built.fake.state.contacts.length === 1)
+
+  const sent = await handOver(built, 'scheduling', 'appointment-reminder-text:a:120m', 'text', reminderText())
+  t.equal(sent.statusCode, 202)
+  const id = (sent.json() as { items: Array<{ id: string }> }).items[0]!.id
+  const row = await waitFor('the text delivered', async () => {
+    const r = await deliveryOf(built, id)
+    return r.status === 'delivered' && r
+  })
+  const message = built.fake.state.messages.find((m) => m.uid === row.provider_ref)!
+  t.ok(message, "the row keeps Podium's id of the message")
+  t.same(message.channel, { type: 'phone', identifier: '+17065550150' })
+  t.equal(message.locationUid, DEFAULT_PODIUM_LOCATIONS[1]!.uid, 'from the visit’s clinic')
+  t.equal(message.body, reminderText().body)
+  t.equal(message.contactName, null, 'no contact name: Podium would rename the phone’s contact')
+  t.equal(built.fake.state.contacts[0]!.name, 'Ann Brooks', 'the household’s contact keeps its name')
+
+  // Podium away until after the visit started: the reminder is no use then, and is not sent.
+  const late = await handOver(built, 'scheduling', 'appointment-reminder-text:b:120m', 'text', reminderText({ expires_at: new Date(Date.now() - 60_000).toISOString() }))
+  const lateId = (late.json() as { items: Array<{ id: string }> }).items[0]!.id
+  const lateRow = await waitFor('the late text settled', async () => {
+    const r = await deliveryOf(built, lateId)
+    return r.status === 'failed' && r
+  })
+  t.match(lateRow.last_error, /too late, the appointment has started/)
+  t.equal(built.fake.state.messages.length, 1, 'only the timely text reached Podium')
+
+  // The contract has no room for anything else: free text (a name, notes) is refused at the door.
+  const refused = await handOver(built, 'scheduling', 'appointment-reminder-text:c:120m', 'text', reminderText({ first_name: 'Walter' }))
+  t.equal(refused.statusCode, 400, 'an unknown field is a 400')
+  const noPhone = await handOver(built, 'scheduling', 'appointment-reminder-text:d:120m', 'text', reminderText({ phone: undefined }))
+  t.equal(noPhone.statusCode, 400, 'no phone: 400')
+})
+
+t.test('households share a phone: the second account is synced without it, and a message from it names no one, so the first one’s Podium contact keeps its name', async (t) => {
+  const built = await podiumApp(t)
+  await connect(built)
+  const ann = { user_id: '00000000-0000-4000-8000-0000000000e1', first_name: 'Ann', last_name: 'Brooks', email: 'ann@example.com', phone: '(770) 555-0160', location_uid: GAINESVILLE }
+  const ben = { ...ann, user_id: '00000000-0000-4000-8000-0000000000e2', first_name: 'Ben', email: 'ben@example.com', phone: '770-555-0160' }
+  const linked = (n: number) => waitFor(`${n} contact links`, async () => (await built.db.selectFrom('contact_links').selectAll().execute()).length === n)
+  await handOver(built, 'identity', 'user:e1:contact', 'contact', ann)
+  await linked(1)
+  await handOver(built, 'identity', 'user:e2:contact', 'contact', ben)
+  await linked(2)
+  // Ben again later (a second sync, a changed name): still no phone for his contact.
+  await handOver(built, 'identity', 'user:e2:contact:again', 'contact', { ...ben, last_name: 'Brooks-Hale' })
+  await waitFor('the second upsert', async () => built.fake.state.calls.filter((c) => c.path === '/v4/contacts' && c.status === 202).length === 3)
+
+  const contacts = built.fake.state.contacts
+  t.equal(contacts.length, 2, 'a contact each')
+  t.match(contacts.find((c) => c.phoneNumber === '+17705550160'), { name: 'Ann Brooks', email: 'ann@example.com' }, 'the phone’s contact is still named after the first account')
+  t.match(contacts.find((c) => c.email === 'ben@example.com'), { name: 'Ben Brooks-Hale', phoneNumber: null }, 'the second account’s contact, found by its e-mail, without the phone')
+  const links = new Map((await built.db.selectFrom('contact_links').selectAll().execute()).map((l) => [l.user_id, l.contact_id]))
+  t.not(links.get(ann.user_id), links.get(ben.user_id), 'each account is linked to its own contact')
+
+  // Ben writes through the contact form from the household's phone: the message reaches its
+  // conversation without a contact name, so the contact stays Ann's.
+  const fromBen = await sendContact(built, { first_name: 'Ben', last_name: 'Brooks', phone: '(770) 555-0160' })
+  const benRow = await waitFor('Ben’s message delivered', async () => {
+    const r = await deliveryOf(built, fromBen)
+    return r.status === 'delivered' && r
+  })
+  t.equal(built.fake.state.messages.find((m) => m.uid === benRow.provider_ref)?.contactName, null, 'no contact name for an account’s phone')
+  t.match(contacts.find((c) => c.phoneNumber === '+17705550160'), { name: 'Ann Brooks' }, 'still named after Ann')
+
+  // Ann changes her phone: the old one is free for Ben's next sync.
+  await handOver(built, 'identity', 'user:e1:contact:new-phone', 'contact', { ...ann, phone: '(770) 555-0161' })
+  await waitFor('Ann’s new phone', async () => contacts.some((c) => c.phoneNumber === '+17705550161'))
+  await handOver(built, 'identity', 'user:e2:contact:third', 'contact', ben)
+  await waitFor('Ben’s contact with the phone', async () => contacts.some((c) => c.email === 'ben@example.com' && c.phoneNumber === '+17705550160'))
+  t.match(contacts.find((c) => c.email === 'ann@example.com'), { name: 'Ann Brooks', phoneNumber: '+17705550161' })
+})

@@ -28,12 +28,13 @@ async function delivery(db: Db, topic: Topic, status: DeliveryStatus, months: nu
 
 const remaining = async (db: Db) => (await db.selectFrom('deliveries').select('id').execute()).map((r) => r.id).sort()
 
-t.test('messages and e-mails past the period are purged once settled; newer ones stay; each purge is audited', async (t) => {
+t.test('messages, e-mails and texts past the period are purged once settled; newer ones stay; each purge is audited', async (t) => {
   const { app, db, config } = await build(t)
   t.equal(config.RETENTION_MONTHS, 24, 'two years by default')
   const kept = [
     await delivery(db, 'message', 'local', 24, 1),
     await delivery(db, 'email', 'delivered', 24, 1),
+    await delivery(db, 'text', 'local', 24, 1),
     // Still being delivered: not done with, however old.
     await delivery(db, 'message', 'waiting', 30, 0),
     await delivery(db, 'email', 'waiting', 30, 0),
@@ -45,18 +46,21 @@ t.test('messages and e-mails past the period are purged once settled; newer ones
   await delivery(db, 'email', 'delivered', 24, -1)
   await delivery(db, 'email', 'failed', 24, -1)
   await delivery(db, 'email', 'local', 36, 0)
+  await delivery(db, 'text', 'delivered', 24, -1)
 
   t.match(await app.retention!.runIfDue(), [
     { kind: 'message', removed: 2 },
     { kind: 'email', removed: 3 },
+    { kind: 'text', removed: 1 },
   ])
-  t.same(await remaining(db), kept.sort(), 'only settled messages and e-mails older than 24 months are gone')
+  t.same(await remaining(db), kept.sort(), 'only settled messages, e-mails and texts older than 24 months are gone')
   const records = await purgeRecords(db)
   t.match(records, [
     { service: 'messaging-sync', actor_id: null, actor_role: 'system', record_kind: 'message', detail: /^2 removed: created before .*\(kept 24 months\)$/ },
     { service: 'messaging-sync', actor_id: null, actor_role: 'system', record_kind: 'email', detail: /^3 removed: created before .*\(kept 24 months\)$/ },
+    { service: 'messaging-sync', actor_id: null, actor_role: 'system', record_kind: 'text', detail: /^1 removed: created before .*\(kept 24 months\)$/ },
   ])
-  t.equal(records.length, 2, 'one audit record per kind')
+  t.equal(records.length, 3, 'one audit record per kind')
 })
 
 t.test('RETENTION_MONTHS sets the period', async (t) => {
@@ -79,7 +83,8 @@ t.test('three replicas sweeping at once purge once and write one audit record pe
   t.match(await purgeRecords(first.db), [
     { record_kind: 'message', detail: /^1 removed/ },
     { record_kind: 'email', detail: /^1 removed/ },
+    { record_kind: 'text', detail: /^0 removed/ },
   ])
-  t.equal((await purgeRecords(first.db)).length, 2, 'one audit record per kind')
+  t.equal((await purgeRecords(first.db)).length, 3, 'one audit record per kind')
   t.equal(await sweepTogether(replicas), 0, 'within the sweep period, no replica sweeps again')
 })

@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely'
 import { cancelLink, newCancelToken } from './appointments.js'
 import type { Database } from './database.js'
 import { queuePatientEmail, reminderEmail } from './patient-emails.js'
+import { queuePatientText, reminderText } from './patient-texts.js'
 
 type Db = Kysely<Database>
 
@@ -19,11 +20,12 @@ export function parseReminderOffsets(value: string): number[] | undefined {
 }
 
 /**
- * E-mails every reminder now due: a confirmed visit starting within `offset` from now, already
- * confirmed (or moved there) when the reminder fell due, and not reminded of at that offset for
- * that start. Cancelled visits are no longer confirmed; a moved one has a new start, so its
- * reminders follow the new time. The reminder row and its e-mail are committed together, and the
- * row's primary key lets one replica alone send it. Returns how many were queued.
+ * E-mails (and texts, when the patient gave a phone) every reminder now due: a confirmed visit
+ * starting within `offset` from now, already confirmed (or moved there) when the reminder fell
+ * due, and not reminded of at that offset for that start. Cancelled visits are no longer
+ * confirmed; a moved one has a new start, so its reminders follow the new time. The reminder row,
+ * its e-mail and its text are committed together, and the row's primary key lets one replica
+ * alone send them. Returns how many reminders were queued.
  */
 export async function sendDueReminders(db: Db, { now, offsets, publicUrl }: { now: Date; offsets: readonly number[]; publicUrl: string }): Promise<number> {
   let sent = 0
@@ -59,8 +61,11 @@ async function remind(db: Db, id: string, offset: number, { now, publicUrl }: { 
       .executeTakeFirst()
     if (!claimed) return false
     // A fresh link: the newest e-mail about the visit carries the one that works.
-    const token = await newCancelToken(trx, id)
-    await queuePatientEmail(trx, id, 'appointment-reminder', reminderEmail(row, cancelLink(publicUrl, token)), `${offset}m:${row.starts_at.toISOString()}`)
+    const link = cancelLink(publicUrl, await newCancelToken(trx, id))
+    const occasion = `${offset}m:${row.starts_at.toISOString()}`
+    await queuePatientEmail(trx, id, 'appointment-reminder', reminderEmail(row, link), occasion)
+    // And a text to their phone, sent through the messaging provider (kept, never sent, by the local one).
+    await queuePatientText(trx, row, 'appointment-reminder', reminderText(row, link), occasion)
     return true
   })
 }

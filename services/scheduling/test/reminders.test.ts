@@ -90,3 +90,63 @@ t.test('a reminder goes out once per offset, at its time; none for a cancelled v
   const results = await Promise.all([send(), send(), send()])
   t.equal(results.reduce((a, b) => a + b, 0), 1)
 })
+
+t.test('a reminder also texts the patient who gave a phone, with the cancel link and nothing they typed: once, never for a cancelled visit', async (t) => {
+  const clock = { now: new Date('2026-11-30T13:30:00Z') } // Monday 8:30 in Gainesville
+  const config = await testConfig(t, { PUBLIC_URL: 'https://clinic.example' })
+  await migrate(config)
+  const signer = await testSigner()
+  const app = await buildApp(config, { logLevel: false, jwks: signer.keySet, background: false, now: () => clock.now })
+  t.teardown(() => app.close())
+  const db = app.db
+  const staff = { authorization: `Bearer ${await signer.sign({ sub: randomUUID(), role: 'staff' })}` }
+  const type = (await db.selectFrom('appointment_types').select('id').where('location_uid', '=', GAINESVILLE).where('name', '=', 'Follow-up').executeTakeFirstOrThrow()).id
+  const userId = randomUUID()
+  const schedule = async (time: string, email: string, phone?: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/admin/appointments',
+      headers: staff,
+      payload: {
+        user_id: userId,
+        user_info: { first_name: 'Walter', last_name: 'Brooks', email, ...(phone ? { phone } : {}) },
+        location: GAINESVILLE,
+        appointment_type_id: type,
+        appointment_date: '2026-11-30',
+        appointment_time: time,
+        notes: 'Gate code 4411, ask for Walter',
+      },
+    })
+    t.equal(res.statusCode, 201, `scheduled for ${time}`)
+    return res.json() as { id: string }
+  }
+  const withPhone = await schedule('11:00', 'walter@example.com', '(770) 555-0123')
+  await schedule('11:30', 'nophone@example.com')
+  const cancelled = await schedule('12:00', 'cancelled@example.com', '(770) 555-0124')
+  await app.inject({ method: 'POST', url: `/admin/appointments/${cancelled.id}/cancel`, headers: staff })
+  await db.updateTable('appointments').set({ created_at: clock.now }).execute()
+
+  const send = () => sendDueReminders(db, { now: clock.now, offsets: [120], publicUrl: 'https://clinic.example' })
+  const texts = () => db.selectFrom('outbox').select(['key', 'payload']).where('topic', '=', 'text').orderBy('key').execute()
+
+  t.equal(await send(), 0, 'at 8:30 nothing is due yet')
+  t.same(await texts(), [], 'and nothing is texted')
+  clock.now = new Date('2026-11-30T15:00:00Z') // 10:00: the 11:00 and 11:30 visits are two hours away
+  const results = await Promise.all([send(), send(), send()])
+  t.equal(results.reduce((a, b) => a + b, 0), 2, 'two reminders however many replicas look')
+  const sent = await texts()
+  t.equal(sent.length, 1, 'one text: the patient without a phone gets the e-mail alone, the cancelled visit nothing')
+  const text = sent[0]!.payload as { kind: string; phone: string; body: string; location_uid: string; expires_at: string; email: string; user_id: string; appointment_id: string }
+  t.match(text, { kind: 'appointment-reminder', phone: '+17705550123', location_uid: GAINESVILLE, expires_at: '2026-11-30T16:00:00.000Z', appointment_id: withPhone.id, email: 'walter@example.com', user_id: userId })
+  t.equal(text.body.split('https://')[0], 'North Georgia Hearing Care: reminder of your Follow-up appointment at our Gainesville clinic, Mon, Nov 30 at 11:00 AM. Can\'t come? Cancel: ')
+  t.notMatch(text.body, /Walter|Brooks|Gate code/, 'no name, no notes: the phone may be a household\'s')
+  t.ok(text.body.length <= 320, `short: ${text.body.length} characters`)
+
+  const token = /cancel-appointment\?token=([A-Za-z0-9_-]{43})/.exec(text.body)?.[1] ?? ''
+  const shown = await app.inject({ method: 'POST', url: '/cancel-link', payload: { token } })
+  t.equal(shown.statusCode, 200, "the text's cancel link works")
+  t.equal(shown.json().id, withPhone.id)
+
+  t.equal(await send(), 0)
+  t.equal((await texts()).length, 1, 'sent once')
+})

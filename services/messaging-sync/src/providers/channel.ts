@@ -2,7 +2,8 @@ import type { App } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import { PermanentDeliveryError, startChannel, type Channel, type ChannelOptions } from '../delivery/channel.js'
-import { appointmentPayload, contactPayload, messagePayload, type MessagePayload } from '@hearing/contracts'
+import { appointmentPayload, contactPayload, messagePayload, textPayload, type MessagePayload } from '@hearing/contracts'
+import { phoneIsAnAccounts, phoneToSync } from '../contact/shared-phones.js'
 import type { MessagingProvider } from './provider.js'
 
 /**
@@ -42,7 +43,7 @@ export function providerLimit(ratePerMinute: number): ChannelOptions['limit'] {
 /** Called once a message was delivered or kept (idempotent: a retried job may call it again). */
 export type MessageForwarder = (message: MessagePayload, deliveryId: string) => Promise<void>
 
-/** Messages, contacts and appointments: calls of the messaging provider, one limiter for all. */
+/** Messages, contacts, appointments and texts: calls of the messaging provider, one limiter for all. */
 export function startProviderChannel(
   app: App,
   { db, provider, redisUrl, options, forward }: { db: Kysely<Database>; provider: MessagingProvider; redisUrl: string; options: ChannelOptions; forward?: MessageForwarder },
@@ -55,18 +56,22 @@ export function startProviderChannel(
   return startChannel(app, {
     db,
     redisUrl,
-    topics: ['message', 'contact', 'appointment'],
+    topics: ['message', 'contact', 'appointment', 'text'],
     options,
     async handle(delivery) {
       switch (delivery.topic) {
         case 'message': {
           const message = parse(messagePayload, delivery.payload)
-          const result = await provider.sendMessage(message, delivery.id)
+          // From an account's phone (a household's, maybe): its contact keeps the account's name.
+          const result = await provider.sendMessage(message, delivery.id, { nameContact: !(await phoneIsAnAccounts(db, message.phone)) })
           await forward?.(message, delivery.id)
           return result
         }
         case 'contact': {
-          const contact = parse(contactPayload, delivery.payload)
+          const { phone: given, ...rest } = parse(contactPayload, delivery.payload)
+          // A household's phone stays with the account synced with it first (shared-phones.ts).
+          const phone = await phoneToSync(db, rest.user_id, given)
+          const contact = phone === undefined ? rest : { ...rest, phone }
           const result = await provider.upsertContact(contact, delivery.id)
           // The integration record: this user is that contact now.
           await db
@@ -78,6 +83,12 @@ export function startProviderChannel(
         }
         case 'appointment':
           return provider.createAppointment(parse(appointmentPayload, delivery.payload), delivery.id)
+        case 'text': {
+          const text = parse(textPayload, delivery.payload)
+          // A reminder held up past the visit's start (the provider was away) is no use: not sent.
+          if (Date.parse(text.expires_at) <= Date.now()) throw new PermanentDeliveryError('Not sent: too late, the appointment has started')
+          return provider.sendText(text, delivery.id)
+        }
         default:
           throw new PermanentDeliveryError(`topic ${delivery.topic} is not delivered by the provider`)
       }

@@ -1,4 +1,4 @@
-import type { AppointmentPayload, ContactPayload, MessagePayload } from '@hearing/contracts'
+import type { AppointmentPayload, ContactPayload, MessagePayload, TextPayload } from '@hearing/contracts'
 
 export interface Location {
   uid: string
@@ -20,7 +20,10 @@ export interface ProviderResult {
 export interface MessagingProvider {
   readonly name: 'local' | 'podium'
   getLocations(): Promise<Location[]>
-  sendMessage(message: MessagePayload, deliveryId: string): Promise<ProviderResult>
+  /** `nameContact: false`: the phone is an account's contact, whose name the message must not change. */
+  sendMessage(message: MessagePayload, deliveryId: string, options?: { nameContact: boolean }): Promise<ProviderResult>
   upsertContact(contact: ContactPayload, deliveryId: string): Promise<ProviderResult>
   createAppointment(appointment: AppointmentPayload, deliveryId: string): Promise<ProviderResult>
+  /** A text to a patient's phone (a reminder); the local provider sends none and keeps it here. */
+  sendText(text: TextPayload, deliveryId: string): Promise<ProviderResult>
 }

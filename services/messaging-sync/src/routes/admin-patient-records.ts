@@ -1,8 +1,8 @@
-import { phoneDigits } from '@hearing/contracts'
+import { phoneDigits, phoneForDisplay, type TextKind } from '@hearing/contracts'
 import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
-import type { Database } from '../database.js'
+import type { Database, Delivery } from '../database.js'
 import type { MessagingProvider } from '../providers/provider.js'
 import { toMailboxEntry, mailboxEntry } from './emails.js'
 import { repliesTo } from '../inbox/store.js'
@@ -51,10 +51,31 @@ function emailsTo(db: Kysely<Database>, email: string) {
     .execute()
 }
 
+/** Texts to the patient: theirs by account or address (never by phone alone: it may be a household's). */
+function textsTo(db: Kysely<Database>, userId: string, email: string) {
+  return db
+    .selectFrom('deliveries')
+    .selectAll()
+    .where('topic', '=', 'text')
+    .where((eb) => eb.or([eb(sql`lower(payload->>'email')`, '=', email.toLowerCase()), eb(sql`payload->>'user_id'`, '=', userId)]))
+    .orderBy('created_at', 'desc')
+    .limit(MAX_RECORDS)
+    .execute()
+}
+
+/** What each kind of text is, in the words staff read. */
+const TEXT_TITLES: Record<TextKind, string> = { 'appointment-reminder': 'Appointment reminder (text)' }
+
+/** A text as staff read it, in the mailbox's shape: to which phone, what, where it is; never its words (it carries a link). */
+function toTextEntry(row: Delivery): z.infer<typeof mailboxEntry> {
+  const { kind, phone } = z.object({ kind: z.string().catch(''), phone: z.string().catch('') }).catch({ kind: '', phone: '' }).parse(row.payload ?? {})
+  return toMailboxEntry({ ...row, payload: { to: phone ? phoneForDisplay(phone) : '', subject: TEXT_TITLES[kind as TextKind] ?? 'Text', kind: null } })
+}
+
 /**
- * A patient's page (issue 22), staff and admins: the messages they sent (as in the inbox) and the
- * e-mails sent to them (subjects and delivery states, never bodies: they carry links for the
- * patient alone).
+ * A patient's page (issue 22), staff and admins: the messages they sent (as in the inbox), the
+ * e-mails sent to them and the texts sent to their phone (reminders; the local provider keeps them,
+ * never sent): subjects and delivery states, never bodies, which carry links for the patient alone.
  */
 export const adminPatientRecordRoutes: RouteGroup<Database, { provider: MessagingProvider }> = (app, { provider }) => {
   const db = app.db
@@ -81,6 +102,16 @@ export const adminPatientRecordRoutes: RouteGroup<Database, { provider: Messagin
       reply.header('cache-control', 'no-store')
       req.auditFacts.patientId = req.query.user_id
       return (await emailsTo(db, req.query.email)).map(toMailboxEntry)
+    },
+  )
+
+  app.get(
+    '/admin/patient-texts',
+    { preHandler: staff, config: { audit: { action: 'text.list', kind: 'text' } }, schema: { querystring: patientQuery.omit({ phone: true }), response: { 200: z.array(mailboxEntry), ...denied } } },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      req.auditFacts.patientId = req.query.user_id
+      return (await textsTo(db, req.query.user_id, req.query.email)).map(toTextEntry)
     },
   )
 }

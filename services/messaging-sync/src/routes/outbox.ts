@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { DELIVERY_STATUSES, TOPICS, type Database, type Topic } from '../database.js'
 import type { Channel } from '../delivery/channel.js'
 import { acceptHandover, insertRefused, statusesOf } from '../delivery/store.js'
-import { appointmentPayload, contactPayloadChecked, emailPayload, messagePayload } from '@hearing/contracts'
+import { appointmentPayload, contactPayloadChecked, emailPayload, messagePayload, textPayload } from '@hearing/contracts'
 
 const source = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a service name')
 const key = z.string().min(1).max(200)
@@ -14,6 +14,7 @@ const item = z.discriminatedUnion('topic', [
   z.strictObject({ id, key, topic: z.literal('message'), payload: messagePayload }),
   z.strictObject({ id, key, topic: z.literal('contact'), payload: contactPayloadChecked }),
   z.strictObject({ id, key, topic: z.literal('appointment'), payload: appointmentPayload }),
+  z.strictObject({ id, key, topic: z.literal('text'), payload: textPayload }),
 ])
 
 const intake = z.strictObject({ source, items: z.array(item).min(1).max(200) })

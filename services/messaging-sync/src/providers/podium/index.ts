@@ -55,12 +55,26 @@ export function podiumProvider(db: Kysely<Database>, client: PodiumClient): Mess
     name: 'podium',
     getLocations: ourLocations,
 
-    async sendMessage(message) {
+    async sendMessage(message, _deliveryId, { nameContact } = { nameContact: true }) {
       const answer = await client.post<{ uid: string }>('/v4/messages', {
         locationUid: await podiumLocationOf(message.location_uid),
         channel: { type: 'phone', identifier: phoneOrFail(message.phone, 'message') },
         body: message.text,
-        contactName: `${message.first_name} ${message.last_name}`.trim(),
+        // Podium renames the phone's contact to contactName: not an account's contact (a household's phone).
+        ...(nameContact ? { contactName: `${message.first_name} ${message.last_name}`.trim() } : {}),
+      })
+      return { status: 'delivered', providerRef: answer.data.uid }
+    },
+
+    /**
+     * POST /v4/messages to the phone, without contactName: Podium renames the phone's contact to
+     * it, and the phone may be a household's (its contact is named after whoever synced it first).
+     */
+    async sendText(text) {
+      const answer = await client.post<{ uid: string }>('/v4/messages', {
+        locationUid: await podiumLocationOf(text.location_uid),
+        channel: { type: 'phone', identifier: phoneOrFail(text.phone, 'text') },
+        body: text.body,
       })
       return { status: 'delivered', providerRef: answer.data.uid }
     },

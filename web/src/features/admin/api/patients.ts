@@ -77,3 +77,9 @@ export function usePatientEmails(user: AdminUser | undefined) {
   const query = patientQuery(user)
   return useSWR<MailboxMessage[], ApiError>(query && `/messaging/admin/patient-emails?${query}`, (path: string) => api.get<MailboxMessage[]>(path))
 }
+
+/** GET /api/messaging/admin/patient-texts: reminder texts to their phone (what and where each is, never its words). */
+export function usePatientTexts(user: AdminUser | undefined) {
+  const query = patientQuery(user)
+  return useSWR<MailboxMessage[], ApiError>(query && `/messaging/admin/patient-texts?${query}`, (path: string) => api.get<MailboxMessage[]>(path))
+}

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 import { useInboxStaff } from '../api/inbox'
-import { useAdminUser, usePatientAppointments, usePatientEmails, usePatientMessages, usePatientOrders } from '../api/patients'
+import { useAdminUser, usePatientAppointments, usePatientEmails, usePatientMessages, usePatientOrders, usePatientTexts } from '../api/patients'
 
 import { AccountEmailActions } from './account-email-actions'
 import { AccountStatusControl } from './account-status-control'
@@ -104,6 +104,7 @@ export function PatientPage({ id, isAdmin, currentUserId, clinics }: PatientPage
         <PatientOrders user={user} clinicName={clinicName} />
         <PatientMessages user={user} currentUserId={currentUserId} />
         <PatientEmails user={user} />
+        <PatientTexts user={user} />
       </Section>
     </>
   )
@@ -201,6 +202,34 @@ function PatientEmails({ user }: { user: AdminUser }) {
         {(items) =>
           items.length === 0 ? (
             <Muted>No e-mails.</Muted>
+          ) : (
+            <CardList>
+              {items.map((message) => (
+                <EmailItem key={message.id} message={message} />
+              ))}
+            </CardList>
+          )
+        }
+      </RefreshablePanel>
+    </Part>
+  )
+}
+
+/** Reminder texts to their phone: sent through the messaging provider, or kept here ("Local only") without one. */
+function PatientTexts({ user }: { user: AdminUser }) {
+  const list = usePatientTexts(user)
+  return (
+    <Part id="patient-texts" title="Texts sent">
+      <RefreshablePanel
+        resource={list}
+        noun="texts"
+        summary={(items) =>
+          `${countOf(items.length, 'text', 'texts')} Reminder texts go through the messaging provider; without one they are kept here and never sent ("Local only"). Their links are for the patient only, so the text is not shown.`
+        }
+      >
+        {(items) =>
+          items.length === 0 ? (
+            <Muted>No texts.</Muted>
           ) : (
             <CardList>
               {items.map((message) => (

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import { identityFake } from '@hearing/infra/testing'
 import { sql } from 'kysely'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import { build } from './helper.js'
 
 const gainesville = CLINICS[0]!

@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { hhieBand } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, hhieBand, locationNameOf } from '@hearing/contracts'
 import { addToOutbox, httpError, type DeliveryState } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
 import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
-import { CLINIC_TIME_ZONE, describeStart } from './availability.js'
+import { describeStart } from './availability.js'
 import type { AppointmentStatus, AppointmentsTable, Database } from './database.js'
 import { cancelledEmail, confirmedEmail, declinedEmail, queuePatientEmail } from './patient-emails.js'
 
@@ -23,7 +22,7 @@ export function appointmentView(row: AppointmentRow, now: Date) {
   return {
     id: row.id,
     location_uid: row.location_uid,
-    location_name: clinicByUid(row.location_uid)?.name ?? null,
+    location_name: locationNameOf(row.location_uid) ?? null,
     appointment_type: row.appointment_type,
     appointment_type_id: row.appointment_type_id,
     /** The clinic's calendar day and wall-clock time (Eastern), whatever the reader's zone. */
@@ -264,7 +263,6 @@ export async function cancelByPatient(db: Db, by: { userId: string } | { token: 
       if (!existing) throw httpError(404, 'No such appointment.')
       throw notApplicable(existing, 'cancelled', now)
     }
-    const clinic = clinicByUid(row.location_uid)
     await addToOutbox(trx, {
       topic: 'message',
       key: `appointment:${row.id}:cancelled-by-patient`,
@@ -280,7 +278,7 @@ export async function cancelByPatient(db: Db, by: { userId: string } | { token: 
           `Name: ${row.first_name} ${row.last_name}`,
           `Phone: ${row.phone || 'not given'}`,
           `Email: ${row.email}`,
-          `Location: ${clinic?.name ?? row.location_uid}`,
+          `Location: ${locationNameOf(row.location_uid) ?? row.location_uid}`,
           `Date/time: ${describeStart(row.starts_at)}`,
           `Type: ${row.appointment_type}`,
         ].join('\n'),

@@ -1,9 +1,8 @@
-import { scoreHearingSelfCheck, type HhieAnswer } from '@hearing/contracts'
+import { type Clinic, CLINIC_TIME_ZONE, clinicByUid, firstBookableDate, type HhieAnswer, lastBookableDate, locationName, scoreHearingSelfCheck } from '@hearing/contracts'
 import { addToOutbox, httpError } from '@hearing/service-kit'
-import { CLINICS } from '@hearing/service-kit/clinics'
 import { sql, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
-import { CLINIC_TIME_ZONE, dateRefusalMessage, describeStart, firstBookableDate, freeSlots, lastBookableDate, SLOT_STEP_MINUTES, slotsOf, type Slot } from './availability.js'
+import { dateRefusalMessage, describeStart, freeSlots, SLOT_STEP_MINUTES, slotsOf, type Slot } from './availability.js'
 import { holdVisitorLimits, type BookingLimits } from './booking-limits.js'
 import type { Database } from './database.js'
 import { queuePatientEmail, requestedEmail } from './patient-emails.js'
@@ -53,8 +52,10 @@ export interface BookingWindowRules {
   horizonDays: number
 }
 
-const knownClinic = (locationUid: string) => {
-  if (!CLINICS.some((c) => c.uid === locationUid)) throw httpError(400, 'location_uid: is not one of our clinics')
+function knownClinic(locationUid: string): Clinic {
+  const clinic = clinicByUid(locationUid)
+  if (!clinic) throw httpError(400, 'location_uid: is not one of our clinics')
+  return clinic
 }
 
 /**
@@ -87,10 +88,10 @@ export async function availability(
   { locationUid, typeId, date }: { locationUid: string; typeId: string; date: string },
   { now, horizonDays }: BookingWindowRules,
 ): Promise<{ type: { id: string; name: string }; slots: Slot[] }> {
-  knownClinic(locationUid)
+  const clinic = knownClinic(locationUid)
   const type = await activeType(db, locationUid, typeId)
   if (!type) throw httpError(400, 'appointment_type_id: is not an appointment type of this location')
-  const day = slotsOf(date, type.duration_minutes, { now, horizonDays, closedDates: await closedDates(db, locationUid, date, date) })
+  const day = slotsOf(clinic, date, type.duration_minutes, { now, horizonDays, closedDates: await closedDates(db, locationUid, date, date) })
   if ('refused' in day) throw httpError(400, `date: ${dateRefusalMessage(day.refused, horizonDays)}`)
   const first = day.slots[0]
   const last = day.slots.at(-1)
@@ -153,7 +154,7 @@ export async function createPublicBooking(db: Db, input: BookingInput, { now, ho
   if (!slot) {
     throw (await isOfferedTime(db, input, type.id, { now, horizonDays })) ? httpError(409, SLOT_TAKEN_MESSAGE) : httpError(400, 'time: is not a time offered that day')
   }
-  const location = CLINICS.find((c) => c.uid === input.location)!
+  const location = locationName(knownClinic(input.location))
   const day = DateTime.fromISO(input.date, { zone: CLINIC_TIME_ZONE })
   const visitor = { address, email: input.email, phone: input.phone }
   // Never the client's total: the answers are scored here with the same rules the page used.
@@ -198,13 +199,13 @@ export async function createPublicBooking(db: Db, input: BookingInput, { now, ho
           last_name: input.last_name,
           phone: input.phone,
           email: input.email,
-          text: clinicMessage(input, type.name, location.name, slot.starts_at),
+          text: clinicMessage(input, type.name, location, slot.starts_at),
           appointment_id: id,
         },
       })
       const appointment = { id, location_uid: input.location, appointment_type: type.name, starts_at: slot.starts_at, ends_at: slot.ends_at, first_name: input.first_name, email: input.email }
       await queuePatientEmail(trx, id, 'appointment-requested', requestedEmail(appointment))
-      return { id, status: 'pending' as const, starts_at: slot.starts_at.toISOString(), appointment_type: type.name, location: location.name }
+      return { id, status: 'pending' as const, starts_at: slot.starts_at.toISOString(), appointment_type: type.name, location }
     })
   } catch (err) {
     if ((err as { code?: string }).code === '23P01') throw httpError(409, SLOT_TAKEN_MESSAGE)
@@ -215,6 +216,6 @@ export async function createPublicBooking(db: Db, input: BookingInput, { now, ho
 /** Whether `input.time` is one of the day's slots at all (then a missing free slot means it was taken). */
 async function isOfferedTime(db: Db, input: BookingInput, typeId: string, { now, horizonDays }: BookingWindowRules): Promise<boolean> {
   const type = await activeType(db, input.location, typeId)
-  const day = slotsOf(input.date, type?.duration_minutes ?? 60, { now, horizonDays })
+  const day = slotsOf(knownClinic(input.location), input.date, type?.duration_minutes ?? 60, { now, horizonDays })
   return 'slots' in day && day.slots.some((s) => s.time === input.time)
 }

@@ -1,4 +1,4 @@
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { locationNameOf } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { describeStart } from './availability.js'
 import { emailKey, emailKeySql, phoneKey, phoneKeySql } from './booking-limits.js'
@@ -54,7 +54,7 @@ export async function pendingBySource(db: Db, now: Date, min = 2) {
         id: r.id,
         name: `${r.first_name} ${r.last_name}`,
         appointment_type: r.appointment_type,
-        location_name: clinicByUid(r.location_uid)?.name ?? null,
+        location_name: locationNameOf(r.location_uid) ?? null,
         when: describeStart(r.starts_at),
         requested_at: r.created_at.toISOString(),
       })),

@@ -1,9 +1,9 @@
 import { httpError } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, type Clinic } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import { cancelLink, findOrThrow, newCancelToken, notApplicable, queueSync, sendConfirmation, type AppointmentRow } from './appointments.js'
-import { CLINIC_TIME_ZONE, dateRefusalMessage, freeSlots, openingHoursOf, openingSlots, type Slot } from './availability.js'
+import { dateRefusalMessage, freeSlots, openingHoursOf, openingSlots, type Slot } from './availability.js'
 import { activeType, closedDates, claimSlot, SLOT_TAKEN_MESSAGE } from './bookings.js'
 import type { AppointmentStatus, Database } from './database.js'
 import { queuePatientEmail, rescheduledEmail } from './patient-emails.js'
@@ -23,8 +23,14 @@ export interface StaffSlot extends Slot {
   held_by: null | { status: 'pending' | 'confirmed'; requested_at: string }
 }
 
+function clinicOrThrow(locationUid: string): Clinic {
+  const clinic = clinicByUid(locationUid)
+  if (!clinic) throw httpError(400, 'location: is not one of our clinics')
+  return clinic
+}
+
 async function typeOrThrow(db: Db, locationUid: string, typeId: string) {
-  if (!clinicByUid(locationUid)) throw httpError(400, 'location: is not one of our clinics')
+  clinicOrThrow(locationUid)
   const type = await activeType(db, locationUid, typeId)
   if (!type) throw httpError(400, 'appointment_type_id: is not an appointment type of this location')
   return type
@@ -52,17 +58,16 @@ export async function staffSlots(db: Db, { locationUid, typeId, date }: { locati
 }
 
 async function openSlotsOrThrow(db: Db, locationUid: string, date: string, durationMinutes: number, now: Date): Promise<Slot[]> {
-  const today = DateTime.fromJSDate(now, { zone: CLINIC_TIME_ZONE }).toISODate()!
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date < today) throw httpError(400, 'date: may not be in the past')
-  const day = openingSlots(date, durationMinutes, { closedDates: await closedDates(db, locationUid, date, date) })
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date < clinicToday(now)) throw httpError(400, 'date: may not be in the past')
+  const day = openingSlots(clinicOrThrow(locationUid), date, durationMinutes, { closedDates: await closedDates(db, locationUid, date, date) })
   if ('refused' in day) throw httpError(400, `date: ${dateRefusalMessage(day.refused)}`)
   return day.slots.filter((s) => s.starts_at > now)
 }
 
 /** Why `time` cannot be scheduled on an open day, in the words staff need. */
-function timeRefusal(date: string, time: string, durationMinutes: number, slots: readonly Slot[]): string {
+function timeRefusal(clinic: Clinic, date: string, time: string, durationMinutes: number, slots: readonly Slot[]): string {
   if (slots.length === 0) return 'time: no time is left today that a visit of this length fits into; please choose another date'
-  const hours = openingHoursOf(date)
+  const hours = openingHoursOf(clinic, date)
   const last = slots.at(-1)!.label
   if (!/^\d{2}:(00|30)$/.test(time)) return 'time: must be on the hour or half hour'
   return `time: a ${durationMinutes}-minute visit must start and end within opening hours (${hours}); the last start that day is ${last}`
@@ -108,7 +113,7 @@ export async function scheduleByStaff(db: Db, input: StaffScheduleInput, { staff
   if (!slot) {
     const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: CLINIC_TIME_ZONE })
     if (start.isValid && start.toJSDate() <= now) throw httpError(400, 'time: has already passed today')
-    throw httpError(400, timeRefusal(input.date, input.time, type.duration_minutes, slots))
+    throw httpError(400, timeRefusal(clinicOrThrow(input.location), input.date, input.time, type.duration_minutes, slots))
   }
   try {
     return await db.transaction().execute(async (trx) => {
@@ -156,7 +161,7 @@ export async function rescheduleByStaff(db: Db, id: string, to: { date: string; 
   const type = await db.selectFrom('appointment_types').select(['duration_minutes']).where('id', '=', current.appointment_type_id).executeTakeFirstOrThrow()
   const slots = await openSlotsOrThrow(db, current.location_uid, to.date, type.duration_minutes, now)
   const slot = slots.find((s) => s.time === to.time)
-  if (!slot) throw httpError(400, timeRefusal(to.date, to.time, type.duration_minutes, slots))
+  if (!slot) throw httpError(400, timeRefusal(clinicOrThrow(current.location_uid), to.date, to.time, type.duration_minutes, slots))
   try {
     return await db.transaction().execute(async (trx) => {
       await claimSlot(trx, current.location_uid, slot.starts_at, slot.ends_at)

@@ -150,11 +150,6 @@ export function useStaffTimes(locationUid: string, typeId: string, date: string)
   )
 }
 
-/** Today in the clinic's zone ("YYYY-MM-DD"): staff may not schedule before it. */
-export function clinicToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
-}
-
 // ---------------------------------------------------------------------------------------------
 // Patients: their own appointments, and the e-mailed cancel link
 // ---------------------------------------------------------------------------------------------

@@ -1,3 +1,4 @@
+import { clinicToday } from '@hearing/contracts'
 import { useId, useState, type FormEvent } from 'react'
 import styled, { createGlobalStyle } from 'styled-components'
 
@@ -7,7 +8,6 @@ import { CardActions, CardList, CardMeta } from '@/components/ui/card-list'
 import { FieldRow, SelectField } from '@/components/ui/form-controls'
 import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import {
-  clinicToday,
   decideAppointment,
   rescheduleAppointment,
   statusText,

@@ -1,4 +1,4 @@
-import type { HhieAnswer } from '@hearing/contracts'
+import { BOOKING_DAYS_AHEAD, firstBookableDate, openingTimesOn, type Clinic, type HhieAnswer } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
@@ -62,23 +62,12 @@ export function useBookingWindow(locationUid: string) {
 }
 
 /** Why the form will not offer times on `date` (the server's rules, told before asking it), or null. */
-export function dateProblemOf(date: string, window: BookingWindow | undefined, now = new Date()): string | null {
+export function dateProblemOf(date: string, clinic: Pick<Clinic, 'hours'> | undefined, window: BookingWindow | undefined, now = new Date()): string | null {
   if (!date) return null
-  if (isWeekend(date)) return 'Please choose a weekday (Monday to Friday).'
-  if (date < (window?.first_date ?? firstBookableDate(now))) return 'Please choose a date at least 3 days from today.'
+  if (clinic && !openingTimesOn(clinic, date)) return 'Please choose a weekday (Monday to Friday).'
+  if (date < (window?.first_date ?? firstBookableDate(now))) return `Please choose a date at least ${BOOKING_DAYS_AHEAD} days from today.`
   if (!window) return null
   if (date > window.last_date) return `Please choose a date within ${window.horizon_days} days from today. For a later date, please call us.`
   if (window.closed_dates.includes(date)) return 'The clinic is closed that day. Please choose another date.'
   return null
 }
-
-/** SPEC §5 "Selectable dates": today + 3 in the clinic's zone ("YYYY-MM-DD"), the server's rule too. */
-export function firstBookableDate(now = new Date()): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
-  const date = new Date(`${today}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + 3)
-  return date.toISOString().slice(0, 10)
-}
-
-/** Saturday or Sunday (a calendar date, whatever the visitor's zone). */
-export const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, CLINICS, checkClinicsFile, PRACTICE_NAME, practiceClinicsFile } from '@hearing/contracts'
+import { checkClinicsFile, CLINIC_TIME_ZONE, CLINICS, PRACTICE_NAME, practiceClinicsFile } from '@hearing/contracts'
 import t from 'tap'
 
 // clinics.json is read without its schema (the SPA's pages must not load zod), so a mistake made

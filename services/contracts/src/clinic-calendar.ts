@@ -1,4 +1,5 @@
-import { CLINIC_TIME_ZONE, WEEKDAYS, type Clinic, type Weekday } from './clinics.js'
+import { CLINIC_TIME_ZONE, type Clinic } from './clinics.js'
+import { WEEKDAYS, type Weekday } from './weekdays.js'
 
 // The calendar rules the services and the SPA share, on "YYYY-MM-DD" dates in the clinics' zone
 // whatever the reader's. Plain Intl and Date (no luxon, no zod): the SPA's booking page runs them.
@@ -39,4 +40,11 @@ export function openingTimesOn(clinic: Pick<Clinic, 'hours'>, date: string): { o
   const weekday = weekdayOf(date)
   const hours = clinic.hours.find((h) => h.days.includes(weekday))
   return hours?.opens && hours.closes ? { opens: hours.opens, closes: hours.closes } : null
+}
+
+/** Whether `date` is a real calendar date written "YYYY-MM-DD" (2026-02-30 is not). */
+export function isCalendarDate(date: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return false
+  const day = new Date(`${date}T00:00:00Z`)
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === date
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import data from './clinics.json' with { type: 'json' }
-import { WEEKDAYS } from './clinics.js'
+import { WEEKDAYS } from './weekdays.js'
 
 // The schema of clinics.json. The data is read without it (clinics.ts: the SPA's public pages must
 // not load zod), so the web build and the tests check the file with checkClinicsFile.

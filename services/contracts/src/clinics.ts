@@ -7,9 +7,6 @@ import type { Clinic, PracticeClinicsFile } from './clinics-schema.js'
 
 export type { Clinic, OpeningHours } from './clinics-schema.js'
 
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
-
 // JSON imports are typed loosely ("Monday" as string): the schema above is what the file keeps to.
 const practice = data as PracticeClinicsFile
 

@@ -1,4 +1,4 @@
-import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type activityQuery, CLINIC_TIME_ZONE } from '@hearing/contracts'
+import { ACTIVITY_PAGE_SIZE, CLINIC_TIME_ZONE, type ActivityEntry, type activityQuery } from '@hearing/contracts'
 import { toCsv, type AuditEventFields } from '@hearing/service-kit'
 import { sql, type Kysely, type SqlBool } from 'kysely'
 import type { z } from 'zod'

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { CLINIC_TIME_ZONE, hhieBand, locationNameOf } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, hhieBand, locationNameOf, type AppointmentStatus, type StaffDecision } from '@hearing/contracts'
 import { addToOutbox, httpError, type DeliveryState } from '@hearing/service-kit'
 import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
 import { describeStart } from './availability.js'
-import type { AppointmentStatus, AppointmentsTable, Database } from './database.js'
+import type { AppointmentsTable, Database } from './database.js'
 import { cancelledEmail, confirmedEmail, declinedEmail, queuePatientEmail } from './patient-emails.js'
 
 type Db = Kysely<Database>
@@ -175,8 +175,6 @@ export function notApplicable(row: AppointmentRow, action: string, now: Date): E
   const timing = !live ? '' : row.starts_at <= now ? ' and has already started' : action.startsWith('marked') ? ' and has not started yet' : ''
   return httpError(409, `This appointment cannot be ${action}: it is ${status}${timing}.`)
 }
-
-export type StaffDecision = 'confirm' | 'decline' | 'cancel' | 'complete' | 'no-show'
 
 const DECIDED: Record<StaffDecision, string> = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled', complete: 'marked completed', 'no-show': 'marked a no-show' }
 

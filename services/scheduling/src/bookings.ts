@@ -1,4 +1,4 @@
-import { type Clinic, CLINIC_TIME_ZONE, clinicByUid, firstBookableDate, type HhieAnswer, lastBookableDate, locationName, scoreHearingSelfCheck } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, clinicByUid, firstBookableDate, lastBookableDate, locationName, scoreHearingSelfCheck, type BookingRequestBody, type Clinic } from '@hearing/contracts'
 import { addToOutbox, httpError } from '@hearing/service-kit'
 import { sql, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
@@ -99,27 +99,8 @@ export async function availability(
   return { type, slots: freeSlots(day.slots, busy) }
 }
 
-export interface BookingInput {
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  location: string
-  appointment_type_id: string
-  date: string
-  time: string
-  address_line1: string
-  address_line2?: string | undefined
-  city: string
-  state: string
-  zip_code: string
-  notes?: string | undefined
-  /** The hearing self-check the visitor booked from: its answers only, scored here. */
-  hearing_self_check?: { answers: HhieAnswer[] } | undefined
-}
-
 /** The spec's send_message text block for the clinic: name, phone, e-mail, address, location, date/time, type, notes. */
-function clinicMessage(input: BookingInput, typeName: string, locationName: string, startsAt: Date): string {
+function clinicMessage(input: BookingRequestBody, typeName: string, clinicName: string, startsAt: Date): string {
   const address = [input.address_line1, input.address_line2, `${input.city}, ${input.state} ${input.zip_code}`].filter(Boolean).join(', ')
   return [
     'New appointment request from the website; staff confirm or decline it in the Appointments tab.',
@@ -127,7 +108,7 @@ function clinicMessage(input: BookingInput, typeName: string, locationName: stri
     `Phone: ${input.phone}`,
     `Email: ${input.email}`,
     `Address: ${address}`,
-    `Location: ${locationName}`,
+    `Location: ${clinicName}`,
     `Date/time: ${describeStart(startsAt)}`,
     `Type: ${typeName}`,
     `Notes: ${input.notes?.trim() || 'none'}`,
@@ -148,7 +129,7 @@ export interface BookingContext extends BookingWindowRules {
  * is kept even when messaging-sync or the provider is down. Two patients racing for one slot: the
  * database's exclusion constraint lets one in; the other gets 409.
  */
-export async function createPublicBooking(db: Db, input: BookingInput, { now, horizonDays, userId, address, limits }: BookingContext) {
+export async function createPublicBooking(db: Db, input: BookingRequestBody, { now, horizonDays, userId, address, limits }: BookingContext) {
   const { type, slots } = await availability(db, { locationUid: input.location, typeId: input.appointment_type_id, date: input.date }, { now, horizonDays })
   const slot = slots.find((s) => s.time === input.time)
   if (!slot) {
@@ -214,7 +195,7 @@ export async function createPublicBooking(db: Db, input: BookingInput, { now, ho
 }
 
 /** Whether `input.time` is one of the day's slots at all (then a missing free slot means it was taken). */
-async function isOfferedTime(db: Db, input: BookingInput, typeId: string, { now, horizonDays }: BookingWindowRules): Promise<boolean> {
+async function isOfferedTime(db: Db, input: BookingRequestBody, typeId: string, { now, horizonDays }: BookingWindowRules): Promise<boolean> {
   const type = await activeType(db, input.location, typeId)
   const day = slotsOf(knownClinic(input.location), input.date, type?.duration_minutes ?? 60, { now, horizonDays })
   return 'slots' in day && day.slots.some((s) => s.time === input.time)

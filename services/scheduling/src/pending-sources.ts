@@ -1,14 +1,10 @@
-import { locationNameOf } from '@hearing/contracts'
+import { locationNameOf, SOURCE_KINDS, type SourceKind } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { describeStart } from './availability.js'
 import { emailKey, emailKeySql, phoneKey, phoneKeySql } from './booking-limits.js'
 import type { Database } from './database.js'
 
 type Db = Kysely<Database>
-
-/** What a source is: the client's address, the e-mail or the phone a request was made with. */
-export const SOURCE_KINDS = ['address', 'email', 'phone'] as const
-export type SourceKind = (typeof SOURCE_KINDS)[number]
 
 const keyOf: Record<SourceKind, (row: { source_address: string | null; email: string; phone: string }) => string | null> = {
   address: (r) => r.source_address,

@@ -1,11 +1,11 @@
 import { httpError } from '@hearing/service-kit'
-import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, type Clinic } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, type AppointmentStatus, type Clinic } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import { cancelLink, findOrThrow, newCancelToken, notApplicable, queueSync, sendConfirmation, type AppointmentRow } from './appointments.js'
 import { dateRefusalMessage, freeSlots, openingHoursOf, openingSlots, type Slot } from './availability.js'
 import { activeType, closedDates, claimSlot, SLOT_TAKEN_MESSAGE } from './bookings.js'
-import type { AppointmentStatus, Database } from './database.js'
+import type { Database } from './database.js'
 import { queuePatientEmail, rescheduledEmail } from './patient-emails.js'
 
 type Db = Kysely<Database>

@@ -1,11 +1,10 @@
-import { clinicByUid, locationNameOf, ORDER_NOTE_MAX, ORDER_STATUSES, orderFilters, orderNote, orderRequestBody, orderRequestCreated, orderRequestView, staffOrderRequestView } from '@hearing/contracts'
+import { clinicByUid, locationNameOf, ORDER_NOTE_MAX, ORDER_STATUSES, orderFilters, orderNote, orderRequestBody, orderRequestCreated, orderRequestView, plainText, staffOrderRequestView } from '@hearing/contracts'
 import {
   clientAddress,
   csvDownloadHeaders,
   errorBody,
   errorPayload,
   httpError,
-  plainText,
   VISITOR_MAIL_PER_RECIPIENT,
   visitorLimiter,
   visitorMailKey,

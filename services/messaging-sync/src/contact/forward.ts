@@ -1,4 +1,4 @@
-import { clinicByUid, locationName, type MessagePayload, PRACTICE_NAME } from '@hearing/contracts'
+import { clinicByUid, locationName, PRACTICE_NAME, type MessagePayload } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import type { Channel } from '../delivery/channel.js'

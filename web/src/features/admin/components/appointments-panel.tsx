@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, clinicToday } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, clinicToday, type AdminAppointment, type StaffTime, type SyncState } from '@hearing/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
@@ -17,9 +17,6 @@ import {
   statusText,
   statusTone,
   useAdminAppointments,
-  type AdminAppointment,
-  type StaffTime,
-  type SyncState,
   useAppointmentTypes,
   useStaffTimes,
 } from '@/lib/appointments'

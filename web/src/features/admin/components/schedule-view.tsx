@@ -1,4 +1,4 @@
-import { clinicToday } from '@hearing/contracts'
+import { clinicToday, type Appointment, type AppointmentStatus } from '@hearing/contracts'
 import { useId, useState, type FormEvent } from 'react'
 import styled, { createGlobalStyle } from 'styled-components'
 
@@ -14,8 +14,6 @@ import {
   statusTone,
   useSchedule,
   useStaffTimes,
-  type Appointment,
-  type AppointmentStatus,
   type ScheduleQuery,
 } from '@/lib/appointments'
 import { notify } from '@/lib/notify'

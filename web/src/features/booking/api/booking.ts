@@ -1,15 +1,9 @@
-import { BOOKING_DAYS_AHEAD, firstBookableDate, openingTimesOn, type Clinic, type HhieAnswer } from '@hearing/contracts'
+import { BOOKING_DAYS_AHEAD, firstBookableDate, openingTimesOn, type BookingRequest, type BookingRequested, type BookingWindow, type Clinic, type TimeSlot } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
 
-/** A free start time, in the clinic's time zone whatever the visitor's. */
-export interface TimeSlot {
-  time: string
-  label: string
-  starts_at: string
-}
-
+/** The free times of a day for a type (GET /api/scheduling/availability). */
 export function useAvailableTimes(locationUid: string, typeId: string, date: string) {
   const ready = locationUid && typeId && date
   return useSWR<{ date: string; times: TimeSlot[] }, ApiError>(
@@ -19,42 +13,12 @@ export function useAvailableTimes(locationUid: string, typeId: string, date: str
   )
 }
 
-export type BookingRequest = {
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  location: string
-  appointment_type_id: string
-  appointment_type: string
-  date: string
-  time: string
-  address_line1: string
-  address_line2?: string
-  city: string
-  state: string
-  zip_code: string
-  notes?: string
-  /** Booked from the hearing self-check (and the patient chose to send it): its answers, scored by the server. */
-  hearing_self_check?: { answers: HhieAnswer[] }
-}
-
 /** POST /api/scheduling/bookings: the request, stored as pending until staff confirm it. */
 export function requestBooking(body: BookingRequest) {
-  return api.post<{ id: string; status: 'pending'; starts_at: string }>('/scheduling/bookings', body)
+  return api.post<BookingRequested>('/scheduling/bookings', body)
 }
 
-/**
- * The dates a clinic can be booked on online: first to last, Monday to Friday, except the closed
- * days (holidays, days staff closed). The server's availability refuses exactly the others.
- */
-export interface BookingWindow {
-  first_date: string
-  last_date: string
-  horizon_days: number
-  closed_dates: string[]
-}
-
+/** The dates the form may offer at a clinic; the server's availability refuses exactly the others. */
 export function useBookingWindow(locationUid: string) {
   return useSWR<BookingWindow, ApiError>(locationUid ? `/scheduling/booking-window?${new URLSearchParams({ location_uid: locationUid })}` : null, (path: string) =>
     api.get<BookingWindow>(path),

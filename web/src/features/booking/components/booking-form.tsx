@@ -1,4 +1,4 @@
-import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_TYPE, HHIE_S_MAX_SCORE, type HearingSelfCheckResult } from '@hearing/contracts'
+import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_TYPE, HHIE_S_MAX_SCORE, type BookingWindow, type HearingSelfCheckResult } from '@hearing/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 
@@ -12,7 +12,7 @@ import { useAppointmentTypes } from '@/lib/appointments'
 import { trackEvent } from '@/lib/analytics'
 import { notify } from '@/lib/notify'
 
-import { dateProblemOf, requestBooking, useAvailableTimes, useBookingWindow, type BookingWindow } from '../api/booking'
+import { dateProblemOf, requestBooking, useAvailableTimes, useBookingWindow } from '../api/booking'
 import { bookingSchema, REQUIRED_BOOKING_FIELDS } from '../schema'
 
 /** The clinics as the page loaded them (GET /api/messaging/locations). */

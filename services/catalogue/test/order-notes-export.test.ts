@@ -2,7 +2,7 @@ import t, { type Test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import { identityFake } from '@hearing/infra/testing'
 import { sql } from 'kysely'
-import { CLINICS, locationName } from '@hearing/contracts'
+import { CLINICS, clinicToday, locationName } from '@hearing/contracts'
 import { build } from './helper.js'
 
 const gainesville = CLINICS[0]!
@@ -98,7 +98,7 @@ t.test('the CSV export: every matching order request, each cell quoted, formulas
   t.same(listed.json().orders.map((o: { id: string }) => o.id), [orderId], 'the list takes the same filters')
   const future = await app.inject({ method: 'GET', url: '/orders.csv?from=2999-01-01', headers: as(staff) })
   t.equal(future.body, '"order id","received","status","first name","last name","email","phone","clinic","items","total","notes"\r\n', 'nothing after the from day')
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' })
+  const today = clinicToday()
   t.equal((await app.inject({ method: 'GET', url: `/orders.csv?from=${today}&to=${today}`, headers: as(staff) })).body.trim().split('\r\n').length, 3, "today's, in the clinics' time zone")
 
   await app.audit.settled()

@@ -1,7 +1,9 @@
 import { CLINIC_TIME_ZONE, clinicByUid, firstBookableDate, lastBookableDate, locationName, scoreHearingSelfCheck, type BookingRequestBody, type Clinic } from '@hearing/contracts'
 import { addToOutbox, httpError } from '@hearing/service-kit'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
+import { closedDates, insertAppointment, liveAppointmentsBetween, tryTransactionLock } from './appointment-store.js'
+import { activeType } from './appointment-types.js'
 import { dateRefusalMessage, describeStart, freeSlots, SLOT_STEP_MINUTES, slotsOf, type Slot } from './availability.js'
 import { holdVisitorLimits, type BookingLimits } from './booking-limits.js'
 import type { Database } from './database.js'
@@ -10,24 +12,6 @@ import { queuePatientEmail, requestedEmail } from './patient-emails.js'
 export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please choose another'
 
 type Db = Kysely<Database>
-
-export async function activeType(db: Db, locationUid: string, typeId: string) {
-  return db
-    .selectFrom('appointment_types')
-    .select(['id', 'name', 'duration_minutes'])
-    .where('id', '=', typeId)
-    .where('location_uid', '=', locationUid)
-    .where('active', '=', true)
-    .executeTakeFirst()
-}
-
-/** The location's closed days from `from` on ("YYYY-MM-DD"), through `to` when given. */
-export async function closedDates(db: Db, locationUid: string, from: string, to?: string): Promise<Set<string>> {
-  let query = db.selectFrom('closed_dates').select(sql<string>`date::text`.as('date')).where('location_uid', '=', locationUid).where('date', '>=', from)
-  if (to) query = query.where('date', '<=', to)
-  const rows = await query.orderBy('date').execute()
-  return new Set(rows.map((r) => r.date))
-}
 
 /**
  * Within a transaction that is about to store an appointment from `startsAt` to `endsAt`: claims
@@ -39,9 +23,7 @@ export async function closedDates(db: Db, locationUid: string, from: string, to?
  */
 export async function claimSlot(trx: Db, locationUid: string, startsAt: Date, endsAt: Date): Promise<void> {
   for (let t = startsAt.getTime(); t < endsAt.getTime(); t += SLOT_STEP_MINUTES * 60_000) {
-    const key = `scheduling:slot:${locationUid}:${new Date(t).toISOString()}`
-    const { rows } = await sql<{ claimed: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as claimed`.execute(trx)
-    if (!rows[0]?.claimed) throw httpError(409, SLOT_TAKEN_MESSAGE)
+    if (!(await tryTransactionLock(trx, `scheduling:slot:${locationUid}:${new Date(t).toISOString()}`))) throw httpError(409, SLOT_TAKEN_MESSAGE)
   }
 }
 
@@ -70,18 +52,6 @@ export async function bookingWindow(db: Db, locationUid: string, { now, horizonD
   return { first_date: first, last_date: last, horizon_days: horizonDays, closed_dates: [...(await closedDates(db, locationUid, first, last))] }
 }
 
-/** Live appointments (pending or confirmed) of a location within [from, to). */
-function taken(db: Db, locationUid: string, from: Date, to: Date) {
-  return db
-    .selectFrom('appointments')
-    .select(['starts_at', 'ends_at'])
-    .where('location_uid', '=', locationUid)
-    .where('status', 'in', ['pending', 'confirmed'])
-    .where('starts_at', '<', to)
-    .where('ends_at', '>', from)
-    .execute()
-}
-
 /** The free slots of a day for a location's appointment type; 400 naming the field when it cannot be booked. */
 export async function availability(
   db: Db,
@@ -95,7 +65,7 @@ export async function availability(
   if ('refused' in day) throw httpError(400, `date: ${dateRefusalMessage(day.refused, horizonDays)}`)
   const first = day.slots[0]
   const last = day.slots.at(-1)
-  const busy = first && last ? await taken(db, locationUid, first.starts_at, last.ends_at) : []
+  const busy = first && last ? await liveAppointmentsBetween(db, locationUid, first.starts_at, last.ends_at) : []
   return { type, slots: freeSlots(day.slots, busy) }
 }
 
@@ -144,32 +114,28 @@ export async function createPublicBooking(db: Db, input: BookingRequestBody, { n
     return await db.transaction().execute(async (trx) => {
       await holdVisitorLimits(trx, visitor, { locationUid: input.location, dayStart: day.toJSDate(), dayEnd: day.plus({ days: 1 }).toJSDate(), now }, limits)
       await claimSlot(trx, input.location, slot.starts_at, slot.ends_at)
-      const { id } = await trx
-        .insertInto('appointments')
-        .values({
-          location_uid: input.location,
-          appointment_type_id: type.id,
-          appointment_type: type.name,
-          starts_at: slot.starts_at,
-          ends_at: slot.ends_at,
-          source: 'public',
-          user_id: userId,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          email: input.email,
-          phone: input.phone,
-          address_line1: input.address_line1,
-          address_line2: input.address_line2 || null,
-          city: input.city,
-          state: input.state,
-          zip_code: input.zip_code,
-          notes: input.notes?.trim() || null,
-          source_address: address,
-          hearing_check_answers: hearingCheck?.answers ?? null,
-          hearing_check_score: hearingCheck?.score ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const { id } = await insertAppointment(trx, {
+        location_uid: input.location,
+        appointment_type_id: type.id,
+        appointment_type: type.name,
+        starts_at: slot.starts_at,
+        ends_at: slot.ends_at,
+        source: 'public',
+        user_id: userId,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        address_line1: input.address_line1,
+        address_line2: input.address_line2 || null,
+        city: input.city,
+        state: input.state,
+        zip_code: input.zip_code,
+        notes: input.notes?.trim() || null,
+        source_address: address,
+        hearing_check_answers: hearingCheck?.answers ?? null,
+        hearing_check_score: hearingCheck?.score ?? null,
+      })
       await addToOutbox(trx, {
         topic: 'message',
         key: `booking:${id}:clinic`,

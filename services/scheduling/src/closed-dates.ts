@@ -2,7 +2,7 @@ import { httpError } from '@hearing/service-kit'
 import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, locationNameOf } from '@hearing/contracts'
 import { sql, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
-import { LIVE_STATUSES } from './appointments.js'
+import { LIVE_STATUSES } from './appointment-store.js'
 import type { Database } from './database.js'
 
 type Db = Kysely<Database>

@@ -1,4 +1,5 @@
-import { CLINIC_TIME_ZONE, type Clinic } from './clinics.js'
+import type { Clinic } from './clinics-schema.js'
+import { CLINIC_TIME_ZONE } from './clinics.js'
 import { WEEKDAYS, type Weekday } from './weekdays.js'
 
 // The calendar rules the services and the SPA share, on "YYYY-MM-DD" dates in the clinics' zone

@@ -3,11 +3,9 @@ import type { Clinic, PracticeClinicsFile } from './clinics-schema.js'
 
 // The practice and its clinics, read from clinics.json by the services and the SPA alike. No zod
 // here: the SPA's public pages show the clinics, and a schema would bring the validator with it
-// (clinics-schema.ts holds it; the services' tests check the file against it).
+// (clinics-schema.ts holds it; the web build and infra's practice-data test check the file with it).
 
-export type { Clinic, OpeningHours } from './clinics-schema.js'
-
-// JSON imports are typed loosely ("Monday" as string): the schema above is what the file keeps to.
+// JSON imports are typed loosely ("Monday" as string): clinics-schema.ts is what the file keeps to.
 const practice = data as PracticeClinicsFile
 
 /** The practice's name, in e-mails, calendar entries and the website's titles. */

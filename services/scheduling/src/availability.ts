@@ -1,4 +1,4 @@
-import { BOOKING_DAYS_AHEAD, CLINIC_TIME_ZONE, firstBookableDate, lastBookableDate, openingTimesOn, type Clinic } from '@hearing/contracts'
+import { BOOKING_DAYS_AHEAD, CLINIC_TIME_ZONE, firstBookableDate, isCalendarDate, lastBookableDate, openingTimesOn, type Clinic } from '@hearing/contracts'
 import { DateTime } from 'luxon'
 
 /**
@@ -25,8 +25,7 @@ export interface Slot {
 
 /** The start of a calendar date ("YYYY-MM-DD", a real one) in the clinics' zone, or null. */
 function clinicDay(date: string): DateTime | null {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(date) ? DateTime.fromISO(date, { zone: CLINIC_TIME_ZONE }) : DateTime.invalid('format')
-  return day.isValid && day.toISODate() === date ? day : null
+  return isCalendarDate(date) ? DateTime.fromISO(date, { zone: CLINIC_TIME_ZONE }) : null
 }
 
 /** `day` at a wall-clock time of the clinic ("09:00"). */

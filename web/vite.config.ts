@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 import { gzipAsync } from '@gfx/zopfli'
+import { checkClinicsFile } from '@hearing/contracts'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
@@ -16,6 +17,9 @@ import { practice } from './src/content/practice.ts'
 import { spaRoutes } from './src/config/spa-routes.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
+
+// The browser reads the clinics (@hearing/contracts clinics.json) without their schema: a mistake in them stops the build here.
+checkClinicsFile()
 
 /** Where `npm run dev` / `npm run preview` send /api: the gateway of a locally running stack. */
 const apiTarget = 'http://127.0.0.1:8080'

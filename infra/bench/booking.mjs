@@ -12,14 +12,13 @@
 import { randomBytes } from 'node:crypto'
 import { writeFileSync } from 'node:fs'
 
+import { clinicToday } from '@hearing/contracts'
 import autocannon from 'autocannon'
 
 import { cleanup, freePort, run, serviceEnv, start } from './stack.mjs'
 
 const RATE = Number(process.env.BENCH_RATE ?? 100)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
-const ZONE = 'America/New_York'
-
 const say = (line = '') => process.stdout.write(`${line}\n`)
 const pick = (list) => list[randomBytes(2).readUInt16BE(0) % list.length]
 
@@ -28,7 +27,7 @@ const address = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (rando
 
 /** Weekdays from today + 3 in the clinics' zone, for about a year, with the last start of a 30-minute visit. */
 function bookableDays() {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date())
+  const today = clinicToday()
   const date = new Date(`${today}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + 3)
   const days = []

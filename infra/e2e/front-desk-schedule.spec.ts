@@ -1,3 +1,4 @@
+import { clinicToday } from '@hearing/contracts'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
@@ -23,7 +24,7 @@ async function axe(page: Page, what: string) {
 
 /** The first day from `weeksAhead` weeks on (clinics' zone) whose weekday is `weekday` (1 = Monday), "YYYY-MM-DD". */
 function dayAhead(weeksAhead: number, weekday: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
+  const today = clinicToday()
   const date = new Date(`${today}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + weeksAhead * 7)
   while (date.getUTCDay() !== weekday % 7) date.setUTCDate(date.getUTCDate() + 1)

@@ -1,3 +1,4 @@
+import { clinicToday } from '@hearing/contracts'
 import { readInvitation } from '../src/testing/invitation.js'
 
 import type { Page } from '@playwright/test'
@@ -23,7 +24,7 @@ test.describe.configure({ timeout: 150_000 })
 
 /** The `skip`-th weekday from 3 days ahead in the clinics' zone, "YYYY-MM-DD". */
 function bookableWeekday(skip: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
+  const today = clinicToday()
   const date = new Date(`${today}T00:00:00Z`)
   date.setUTCDate(date.getUTCDate() + 3)
   for (let found = -1; ; date.setUTCDate(date.getUTCDate() + 1)) {

@@ -6,7 +6,7 @@
  *   npm run generate-media -w web -- --only=hero,pdf # some of it (see TASKS below)
  *
  * Inputs: web/src/content/media.ts (file names, spoken script, fictional insurer names) and the
- * practice content beside it (practice.ts, clinics.ts, tips.ts). Outputs are committed, so
+ * practice content beside it (practice.ts, the clinics, tips.ts). Outputs are committed, so
  * `npm ci && npm start` needs none of the tools below; run this only to change the media.
  *
  * Tools (Debian/Ubuntu: sudo apt-get install ffmpeg espeak-ng chromium):

@@ -1,3 +1,4 @@
+import { clinicToday } from '@hearing/contracts'
 import type { APIRequestContext } from '@playwright/test'
 
 /**
@@ -9,7 +10,7 @@ export async function openWeekdays(request: APIRequestContext, fromDaysAhead: nu
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string; name: string }>
   const uid = locations.find((l) => l.name === clinic)!.uid
   const window = (await (await request.get(`/api/scheduling/booking-window?location_uid=${uid}`)).json()) as { first_date: string; last_date: string; closed_dates: string[] }
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date())
+  const today = clinicToday()
   const day = new Date(`${today}T00:00:00Z`)
   day.setUTCDate(day.getUTCDate() + fromDaysAhead)
   const open: string[] = []

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type StaffOrderRequestView } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type StaffOrderRequestView } from '@hearing/contracts'
 import { addToOutbox, greetingFor, httpError, renderEmail, toCsv } from '@hearing/service-kit'
-import { CLINIC_TIME_ZONE } from '@hearing/service-kit/clinics'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, OrderLine, OrderRequestsTable } from './database.js'
 import { formatPrice, type ProductStore } from './store.js'

@@ -1,5 +1,5 @@
 import { eraseOutboxOfPerson, rowOfPerson, widenKeys, type PersonalDataHandlers, type SubjectKeys } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { locationNameOf } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
 
@@ -19,7 +19,7 @@ export function cataloguePersonalData(db: Kysely<Database>): PersonalDataHandler
         .where(rowOfPerson(keys, personColumns))
         .orderBy('created_at', 'desc')
         .execute()
-      const records = rows.map(({ location_uid, created_at, ...row }) => ({ ...row, clinic: clinicByUid(location_uid)?.name ?? location_uid, sent_at: created_at.toISOString() }))
+      const records = rows.map(({ location_uid, created_at, ...row }) => ({ ...row, clinic: locationNameOf(location_uid) ?? location_uid, sent_at: created_at.toISOString() }))
       return [{ key: 'order-requests', title: 'Order requests', records }]
     },
     eraseFor(keys: SubjectKeys) {

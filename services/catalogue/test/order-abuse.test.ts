@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import t from 'tap'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import { build } from './helper.js'
 
 /** Issue 20, items 2 and 3: what an anonymous visitor could make an order request do. */

@@ -2,7 +2,7 @@ import t, { type Test } from 'tap'
 import { randomUUID } from 'node:crypto'
 import { identityFake } from '@hearing/infra/testing'
 import { sql } from 'kysely'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS, clinicToday, locationName } from '@hearing/contracts'
 import { build } from './helper.js'
 
 const gainesville = CLINICS[0]!
@@ -88,7 +88,7 @@ t.test('the CSV export: every matching order request, each cell quoted, formulas
   t.equal(lines[0], '"order id","received","status","first name","last name","email","phone","clinic","items","total","notes"')
   t.equal(lines.length, 4, 'header, two orders, the final CRLF')
   const evil = lines.find((l) => l.includes('HYPERLINK'))!
-  t.match(evil, `"'=HYPERLINK(""http://evil.example"",""x"")","'@SUM(A1)","'+1@example.com","'-2+3","${gainesville.name}","1 × Aid ""Pro""","$1.00"`)
+  t.match(evil, `"'=HYPERLINK(""http://evil.example"",""x"")","'@SUM(A1)","'+1@example.com","'-2+3","${locationName(gainesville)}","1 × Aid ""Pro""","$1.00"`)
   const ada = lines.find((l) => l.includes('"Ada"'))!
   t.match(ada, /,"\d{4}-\d{2}-\d{2}T[\d:.]+Z Sam Front-Desk: Prefers mornings, ""after 9"""$/, 'the notes, when and by whom, quotes doubled')
 
@@ -98,7 +98,7 @@ t.test('the CSV export: every matching order request, each cell quoted, formulas
   t.same(listed.json().orders.map((o: { id: string }) => o.id), [orderId], 'the list takes the same filters')
   const future = await app.inject({ method: 'GET', url: '/orders.csv?from=2999-01-01', headers: as(staff) })
   t.equal(future.body, '"order id","received","status","first name","last name","email","phone","clinic","items","total","notes"\r\n', 'nothing after the from day')
-  const today = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' })
+  const today = clinicToday()
   t.equal((await app.inject({ method: 'GET', url: `/orders.csv?from=${today}&to=${today}`, headers: as(staff) })).body.trim().split('\r\n').length, 3, "today's, in the clinics' time zone")
 
   await app.audit.settled()

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import t from 'tap'
 import { build } from './helper.js'
 

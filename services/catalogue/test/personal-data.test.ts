@@ -1,4 +1,4 @@
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import { sql } from 'kysely'
 import t from 'tap'
 import { build } from './helper.js'

@@ -1,6 +1,5 @@
-import { ACTIVITY_PAGE_SIZE, type ActivityEntry, type activityQuery } from '@hearing/contracts'
+import { ACTIVITY_PAGE_SIZE, CLINIC_TIME_ZONE, type ActivityEntry, type activityQuery } from '@hearing/contracts'
 import { toCsv, type AuditEventFields } from '@hearing/service-kit'
-import { CLINIC_TIME_ZONE } from '@hearing/service-kit/clinics'
 import { sql, type Kysely, type SqlBool } from 'kysely'
 import type { z } from 'zod'
 import type { Database } from './database.js'

@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE } from '@hearing/service-kit/clinics'
+import { CLINIC_TIME_ZONE } from '@hearing/contracts'
 import { sql } from 'kysely'
 import t from 'tap'
 import { bearer, build, confirmedUser, makeRole, post, type App } from './helper.js'

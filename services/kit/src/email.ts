@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html'
-import { PRACTICE_NAME } from './clinics.js'
+import { PRACTICE_NAME } from '@hearing/contracts'
 
 /** An e-mail as services hand it to messaging-sync (topic 'email'), before any kind or attachment. */
 export interface RenderedEmail {

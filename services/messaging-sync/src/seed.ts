@@ -1,4 +1,4 @@
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS, locationName } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
 
@@ -6,7 +6,7 @@ import type { Database } from './database.js'
 export async function seed(db: Kysely<Database>): Promise<void> {
   await db
     .insertInto('locations')
-    .values(CLINICS.map((c, position) => ({ uid: c.uid, name: c.name, position })))
+    .values(CLINICS.map((c, position) => ({ uid: c.uid, name: locationName(c), position })))
     .onConflict((oc) => oc.column('uid').doNothing())
     .execute()
 }

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_PODIUM_LOCATIONS, FAKE_PODIUM_CLIENT_ID, FAKE_PODIUM_CLIENT_SECRET, startFakePodium } from '@hearing/infra/fakes/podium'
 import { identityFake, type IdentityFake } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS, type ContactSyncRun } from '@hearing/contracts'
 import t from 'tap'
-import type { ContactSyncRun } from '@hearing/contracts'
 import { build, testConfig, TEST_PROVIDER_TOKEN_SECRET, waitFor } from './helper.js'
 
 type Built = Awaited<ReturnType<typeof build>>

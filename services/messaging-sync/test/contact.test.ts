@@ -1,4 +1,4 @@
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import t from 'tap'
 import { build, parseMail, startSmtpSink, testConfig, waitFor } from './helper.js'
 

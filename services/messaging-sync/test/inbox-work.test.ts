@@ -1,7 +1,7 @@
 import t from 'tap'
 import { randomUUID } from 'node:crypto'
 import { identityFake } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import { sql } from 'kysely'
 import { insertDelivery } from '../src/delivery/store.js'
 import { build, parseMail, startSmtpSink, testConfig, waitFor } from './helper.js'

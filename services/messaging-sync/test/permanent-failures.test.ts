@@ -1,5 +1,5 @@
 import { TEST_INTERNAL_TOKEN } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import t from 'tap'
 import { insertDelivery } from '../src/delivery/store.js'
 import { oneLine } from '../src/email/headers.js'

@@ -1,4 +1,4 @@
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import { DEFAULT_PODIUM_LOCATIONS, FAKE_PODIUM_CLIENT_ID, FAKE_PODIUM_CLIENT_SECRET, startFakePodium, type FakePodiumOptions } from '@hearing/infra/fakes/podium'
 import { randomBytes } from 'node:crypto'
 import { sql } from 'kysely'

@@ -1,4 +1,4 @@
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import { Queue } from 'bullmq'
 import t from 'tap'
 import { buildApp } from '../src/app.js'

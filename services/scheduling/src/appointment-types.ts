@@ -10,3 +10,20 @@ export function listActiveAppointmentTypes(db: Kysely<Database>, locationUid?: s
   if (locationUid !== undefined) query = query.where('location_uid', '=', locationUid)
   return query.orderBy('location_uid').orderBy('sort_order').orderBy('name').execute()
 }
+
+/** One bookable type of a location, or undefined when the location does not offer it (or no longer does). */
+export function activeType(db: Kysely<Database>, locationUid: string, typeId: string) {
+  return db
+    .selectFrom('appointment_types')
+    .select(['id', 'name', 'duration_minutes'])
+    .where('id', '=', typeId)
+    .where('location_uid', '=', locationUid)
+    .where('active', '=', true)
+    .executeTakeFirst()
+}
+
+/** How long a type's visit is, offered still or not (an existing appointment keeps its type). */
+export async function typeDuration(db: Kysely<Database>, typeId: string): Promise<number> {
+  const { duration_minutes } = await db.selectFrom('appointment_types').select(['duration_minutes']).where('id', '=', typeId).executeTakeFirstOrThrow()
+  return duration_minutes
+}

@@ -1,18 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { hhieBand } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, hhieBand, locationNameOf, type StaffDecision, type SyncState } from '@hearing/contracts'
 import { addToOutbox, httpError, type DeliveryState } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
 import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
-import { CLINIC_TIME_ZONE, describeStart } from './availability.js'
-import type { AppointmentStatus, AppointmentsTable, Database } from './database.js'
+import { appointmentsOfUser, changeAppointment, findAppointment, findAppointmentByRef, insertCancelToken, LIVE_STATUSES, outboxStates, type AppointmentRef, type AppointmentRow, type StatusChange } from './appointment-store.js'
+import { describeStart } from './availability.js'
+import type { Database } from './database.js'
 import { cancelledEmail, confirmedEmail, declinedEmail, queuePatientEmail } from './patient-emails.js'
 
 type Db = Kysely<Database>
-export type AppointmentRow = Selectable<AppointmentsTable>
-
-/** Appointments that hold their time: requests staff have not decided on, and confirmed ones. */
-export const LIVE_STATUSES: readonly AppointmentStatus[] = ['pending', 'confirmed']
 
 // ---------------------------------------------------------------------------------------------
 // How an appointment is shown
@@ -23,7 +19,7 @@ export function appointmentView(row: AppointmentRow, now: Date) {
   return {
     id: row.id,
     location_uid: row.location_uid,
-    location_name: clinicByUid(row.location_uid)?.name ?? null,
+    location_name: locationNameOf(row.location_uid) ?? null,
     appointment_type: row.appointment_type,
     appointment_type_id: row.appointment_type_id,
     /** The clinic's calendar day and wall-clock time (Eastern), whatever the reader's zone. */
@@ -59,8 +55,6 @@ export type AppointmentView = ReturnType<typeof appointmentView>
 
 /** The outbox key of an appointment's create_appointment call; messaging-sync reports its status by it. */
 export const syncKey = (appointmentId: string) => `appointment:${appointmentId}:sync`
-
-export type SyncState = 'synced' | 'failed' | 'local' | 'unknown'
 
 /**
  * SPEC §4: synced; sync failed if an error is recorded; otherwise local only. "unknown" when
@@ -117,14 +111,7 @@ export function syncView(row: TrackedRow | undefined): SyncView {
 
 /** The sync of these appointments, read from this service's own outbox. */
 export async function syncViews(db: Db, appointmentIds: readonly string[]): Promise<Map<string, SyncView>> {
-  const rows =
-    appointmentIds.length === 0
-      ? []
-      : await db
-          .selectFrom('outbox')
-          .select(['key', 'handed_over_at', 'attempts', 'last_error', 'delivery_status', 'delivery_attempts', 'delivery_error'])
-          .where('key', 'in', appointmentIds.map(syncKey))
-          .execute()
+  const rows = await outboxStates(db, appointmentIds.map(syncKey))
   const byKey = new Map(rows.map((r) => [r.key, r]))
   return new Map(appointmentIds.map((id) => [id, syncView(byKey.get(syncKey(id)))]))
 }
@@ -145,12 +132,9 @@ export function cancelLink(publicUrl: string, token: string): string {
 /** A fresh cancel link token for one e-mail about the appointment (the links of earlier e-mails keep working). */
 export async function newCancelToken(trx: Db, appointmentId: string): Promise<string> {
   const token = randomBytes(32).toString('base64url')
-  await trx.insertInto('appointment_cancel_tokens').values({ token_hash: hashToken(token), appointment_id: appointmentId }).execute()
+  await insertCancelToken(trx, hashToken(token), appointmentId)
   return token
 }
-
-/** The appointment id a cancel link token is for, as a subquery. */
-const tokenOwner = (db: Db, token: string) => db.selectFrom('appointment_cancel_tokens').select('appointment_id').where('token_hash', '=', hashToken(token))
 
 /** Confirms the appointment to the patient: e-mail with the calendar file and a fresh cancel link. */
 export async function sendConfirmation(trx: Db, row: AppointmentRow, publicUrl: string): Promise<void> {
@@ -163,7 +147,7 @@ export async function sendConfirmation(trx: Db, row: AppointmentRow, publicUrl: 
 // ---------------------------------------------------------------------------------------------
 
 export async function findOrThrow(db: Db, id: string): Promise<AppointmentRow> {
-  const row = await db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst()
+  const row = await findAppointment(db, id)
   if (!row) throw httpError(404, 'No such appointment.')
   return row
 }
@@ -177,7 +161,13 @@ export function notApplicable(row: AppointmentRow, action: string, now: Date): E
   return httpError(409, `This appointment cannot be ${action}: it is ${status}${timing}.`)
 }
 
-export type StaffDecision = 'confirm' | 'decline' | 'cancel' | 'complete' | 'no-show'
+/** What a decision changes, and from which state. */
+function staffChange(decision: StaffDecision, staffId: string, now: Date): StatusChange {
+  if (decision === 'cancel') return { set: { status: 'cancelled', cancelled_at: now, cancelled_by: 'staff' }, from: LIVE_STATUSES, startsAfter: now }
+  // What happened at a confirmed visit, told once it has started.
+  if (decision === 'complete' || decision === 'no-show') return { set: { status: decision === 'complete' ? 'completed' : 'no_show' }, from: ['confirmed'], startedBy: now }
+  return { set: { status: decision === 'confirm' ? 'confirmed' : 'declined', decided_at: now, decided_by: staffId }, from: ['pending'] }
+}
 
 const DECIDED: Record<StaffDecision, string> = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled', complete: 'marked completed', 'no-show': 'marked a no-show' }
 
@@ -188,19 +178,7 @@ const DECIDED: Record<StaffDecision, string> = { confirm: 'confirmed', decline: 
  */
 export async function decideByStaff(db: Db, id: string, decision: StaffDecision, { staffId, now, publicUrl }: { staffId: string; now: Date; publicUrl: string }): Promise<AppointmentRow> {
   return db.transaction().execute(async (trx) => {
-    let query = trx.updateTable('appointments').where('id', '=', id)
-    if (decision === 'cancel') {
-      query = query
-        .set({ status: 'cancelled', cancelled_at: now, cancelled_by: 'staff' })
-        .where('status', 'in', LIVE_STATUSES)
-        .where('starts_at', '>', now)
-    } else if (decision === 'complete' || decision === 'no-show') {
-      // What happened at a confirmed visit, told once it has started.
-      query = query.set({ status: decision === 'complete' ? 'completed' : 'no_show' }).where('status', '=', 'confirmed').where('starts_at', '<=', now)
-    } else {
-      query = query.set({ status: decision === 'confirm' ? 'confirmed' : 'declined', decided_at: now, decided_by: staffId }).where('status', '=', 'pending')
-    }
-    const row = await query.returningAll().executeTakeFirst()
+    const row = await changeAppointment(trx, { id }, staffChange(decision, staffId, now))
     if (!row) throw notApplicable(await findOrThrow(trx, id), DECIDED[decision], now)
     if (decision === 'confirm') {
       await queueSync(trx, row)
@@ -214,22 +192,12 @@ export async function decideByStaff(db: Db, id: string, decision: StaffDecision,
   })
 }
 
-/** The newest appointments first (requests and scheduled ones), for the dashboard. */
-export function recentAppointments(db: Db, limit: number): Promise<AppointmentRow[]> {
-  return db.selectFrom('appointments').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
-}
-
-export function appointmentsByIds(db: Db, ids: readonly string[]): Promise<AppointmentRow[]> {
-  if (ids.length === 0) return Promise.resolve([])
-  return db.selectFrom('appointments').selectAll().where('id', 'in', ids).orderBy('starts_at').execute()
-}
-
 // ---------------------------------------------------------------------------------------------
 // Patients: their own appointments, cancelling one (signed in, or by the e-mailed link)
 // ---------------------------------------------------------------------------------------------
 
 export async function patientAppointments(db: Db, userId: string, now: Date) {
-  const rows = await db.selectFrom('appointments').selectAll().where('user_id', '=', userId).orderBy('starts_at', 'desc').limit(200).execute()
+  const rows = await appointmentsOfUser(db, userId, 200)
   const views = rows.map((r) => appointmentView(r, now))
   const isUpcoming = (r: AppointmentRow) => r.starts_at > now && LIVE_STATUSES.includes(r.status)
   return {
@@ -240,7 +208,8 @@ export async function patientAppointments(db: Db, userId: string, now: Date) {
 
 /** The appointment a cancel link is for, while it can still be used (until the appointment starts). */
 export async function appointmentOfCancelLink(db: Db, token: string, now: Date): Promise<AppointmentRow | undefined> {
-  return db.selectFrom('appointments').selectAll().where('id', '=', tokenOwner(db, token)).where('starts_at', '>', now).executeTakeFirst()
+  const row = await findAppointmentByRef(db, { cancelTokenHash: hashToken(token) })
+  return row && row.starts_at > now ? row : undefined
 }
 
 /**
@@ -248,23 +217,15 @@ export async function appointmentOfCancelLink(db: Db, token: string, now: Date):
  * through its inbox and the patient gets a confirmation, in the same transaction.
  */
 export async function cancelByPatient(db: Db, by: { userId: string } | { token: string }, id: string | null, now: Date): Promise<AppointmentRow> {
+  const ref: AppointmentRef = 'userId' in by ? { id: id!, userId: by.userId } : { cancelTokenHash: hashToken(by.token) }
   return db.transaction().execute(async (trx) => {
-    let query = trx
-      .updateTable('appointments')
-      .set({ status: 'cancelled', cancelled_at: now, cancelled_by: 'patient' })
-      .where('status', 'in', LIVE_STATUSES)
-      .where('starts_at', '>', now)
-    query = 'userId' in by ? query.where('id', '=', id!).where('user_id', '=', by.userId) : query.where('id', '=', tokenOwner(trx, by.token))
-    const row = await query.returningAll().executeTakeFirst()
+    const row = await changeAppointment(trx, ref, { set: { status: 'cancelled', cancelled_at: now, cancelled_by: 'patient' }, from: LIVE_STATUSES, startsAfter: now })
     if (!row) {
-      const existing = 'userId' in by
-        ? await trx.selectFrom('appointments').selectAll().where('id', '=', id!).where('user_id', '=', by.userId).executeTakeFirst()
-        : await trx.selectFrom('appointments').selectAll().where('id', '=', tokenOwner(trx, by.token)).executeTakeFirst()
+      const existing = await findAppointmentByRef(trx, ref)
       if ('token' in by && (!existing || existing.starts_at <= now)) throw httpError(404, CANCEL_LINK_INVALID)
       if (!existing) throw httpError(404, 'No such appointment.')
       throw notApplicable(existing, 'cancelled', now)
     }
-    const clinic = clinicByUid(row.location_uid)
     await addToOutbox(trx, {
       topic: 'message',
       key: `appointment:${row.id}:cancelled-by-patient`,
@@ -280,7 +241,7 @@ export async function cancelByPatient(db: Db, by: { userId: string } | { token: 
           `Name: ${row.first_name} ${row.last_name}`,
           `Phone: ${row.phone || 'not given'}`,
           `Email: ${row.email}`,
-          `Location: ${clinic?.name ?? row.location_uid}`,
+          `Location: ${locationNameOf(row.location_uid) ?? row.location_uid}`,
           `Date/time: ${describeStart(row.starts_at)}`,
           `Type: ${row.appointment_type}`,
         ].join('\n'),

@@ -1,5 +1,5 @@
 import { httpError } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { clinicByUid, locationName } from '@hearing/contracts'
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
 import type { Database } from './database.js'
 
@@ -61,7 +61,7 @@ export async function holdVisitorLimits(trx: Db, visitor: Visitor, at: { locatio
     .where((eb) => sameVisitor(eb, visitor))
     .execute()
   const clinic = clinicByUid(at.locationUid)
-  const call = clinic ? `please call our ${clinic.name} clinic on ${clinic.phone}` : 'please call the clinic'
+  const call = clinic ? `please call our ${locationName(clinic)} clinic on ${clinic.phone}` : 'please call the clinic'
   if (held.length >= limits.maxPendingPerVisitor) {
     throw httpError(409, `You already have ${held.length} appointment requests waiting for us to confirm. We will be in touch about them; to change them or book another, ${call}.`)
   }

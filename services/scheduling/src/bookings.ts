@@ -1,9 +1,10 @@
-import { scoreHearingSelfCheck, type HhieAnswer } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, clinicByUid, firstBookableDate, lastBookableDate, locationName, scoreHearingSelfCheck, type BookingRequestBody, type Clinic } from '@hearing/contracts'
 import { addToOutbox, httpError } from '@hearing/service-kit'
-import { CLINICS } from '@hearing/service-kit/clinics'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
-import { CLINIC_TIME_ZONE, dateRefusalMessage, describeStart, firstBookableDate, freeSlots, lastBookableDate, SLOT_STEP_MINUTES, slotsOf, type Slot } from './availability.js'
+import { closedDates, insertAppointment, liveAppointmentsBetween, tryTransactionLock } from './appointment-store.js'
+import { activeType } from './appointment-types.js'
+import { dateRefusalMessage, describeStart, freeSlots, SLOT_STEP_MINUTES, slotsOf, type Slot } from './availability.js'
 import { holdVisitorLimits, type BookingLimits } from './booking-limits.js'
 import type { Database } from './database.js'
 import { queuePatientEmail, requestedEmail } from './patient-emails.js'
@@ -11,24 +12,6 @@ import { queuePatientEmail, requestedEmail } from './patient-emails.js'
 export const SLOT_TAKEN_MESSAGE = 'That time was just taken — please choose another'
 
 type Db = Kysely<Database>
-
-export async function activeType(db: Db, locationUid: string, typeId: string) {
-  return db
-    .selectFrom('appointment_types')
-    .select(['id', 'name', 'duration_minutes'])
-    .where('id', '=', typeId)
-    .where('location_uid', '=', locationUid)
-    .where('active', '=', true)
-    .executeTakeFirst()
-}
-
-/** The location's closed days from `from` on ("YYYY-MM-DD"), through `to` when given. */
-export async function closedDates(db: Db, locationUid: string, from: string, to?: string): Promise<Set<string>> {
-  let query = db.selectFrom('closed_dates').select(sql<string>`date::text`.as('date')).where('location_uid', '=', locationUid).where('date', '>=', from)
-  if (to) query = query.where('date', '<=', to)
-  const rows = await query.orderBy('date').execute()
-  return new Set(rows.map((r) => r.date))
-}
 
 /**
  * Within a transaction that is about to store an appointment from `startsAt` to `endsAt`: claims
@@ -40,9 +23,7 @@ export async function closedDates(db: Db, locationUid: string, from: string, to?
  */
 export async function claimSlot(trx: Db, locationUid: string, startsAt: Date, endsAt: Date): Promise<void> {
   for (let t = startsAt.getTime(); t < endsAt.getTime(); t += SLOT_STEP_MINUTES * 60_000) {
-    const key = `scheduling:slot:${locationUid}:${new Date(t).toISOString()}`
-    const { rows } = await sql<{ claimed: boolean }>`select pg_try_advisory_xact_lock(hashtextextended(${key}, 0)) as claimed`.execute(trx)
-    if (!rows[0]?.claimed) throw httpError(409, SLOT_TAKEN_MESSAGE)
+    if (!(await tryTransactionLock(trx, `scheduling:slot:${locationUid}:${new Date(t).toISOString()}`))) throw httpError(409, SLOT_TAKEN_MESSAGE)
   }
 }
 
@@ -53,8 +34,10 @@ export interface BookingWindowRules {
   horizonDays: number
 }
 
-const knownClinic = (locationUid: string) => {
-  if (!CLINICS.some((c) => c.uid === locationUid)) throw httpError(400, 'location_uid: is not one of our clinics')
+function knownClinic(locationUid: string): Clinic {
+  const clinic = clinicByUid(locationUid)
+  if (!clinic) throw httpError(400, 'location_uid: is not one of our clinics')
+  return clinic
 }
 
 /**
@@ -69,56 +52,25 @@ export async function bookingWindow(db: Db, locationUid: string, { now, horizonD
   return { first_date: first, last_date: last, horizon_days: horizonDays, closed_dates: [...(await closedDates(db, locationUid, first, last))] }
 }
 
-/** Live appointments (pending or confirmed) of a location within [from, to). */
-function taken(db: Db, locationUid: string, from: Date, to: Date) {
-  return db
-    .selectFrom('appointments')
-    .select(['starts_at', 'ends_at'])
-    .where('location_uid', '=', locationUid)
-    .where('status', 'in', ['pending', 'confirmed'])
-    .where('starts_at', '<', to)
-    .where('ends_at', '>', from)
-    .execute()
-}
-
 /** The free slots of a day for a location's appointment type; 400 naming the field when it cannot be booked. */
 export async function availability(
   db: Db,
   { locationUid, typeId, date }: { locationUid: string; typeId: string; date: string },
   { now, horizonDays }: BookingWindowRules,
 ): Promise<{ type: { id: string; name: string }; slots: Slot[] }> {
-  knownClinic(locationUid)
+  const clinic = knownClinic(locationUid)
   const type = await activeType(db, locationUid, typeId)
   if (!type) throw httpError(400, 'appointment_type_id: is not an appointment type of this location')
-  const day = slotsOf(date, type.duration_minutes, { now, horizonDays, closedDates: await closedDates(db, locationUid, date, date) })
+  const day = slotsOf(clinic, date, type.duration_minutes, { now, horizonDays, closedDates: await closedDates(db, locationUid, date, date) })
   if ('refused' in day) throw httpError(400, `date: ${dateRefusalMessage(day.refused, horizonDays)}`)
   const first = day.slots[0]
   const last = day.slots.at(-1)
-  const busy = first && last ? await taken(db, locationUid, first.starts_at, last.ends_at) : []
+  const busy = first && last ? await liveAppointmentsBetween(db, locationUid, first.starts_at, last.ends_at) : []
   return { type, slots: freeSlots(day.slots, busy) }
 }
 
-export interface BookingInput {
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  location: string
-  appointment_type_id: string
-  date: string
-  time: string
-  address_line1: string
-  address_line2?: string | undefined
-  city: string
-  state: string
-  zip_code: string
-  notes?: string | undefined
-  /** The hearing self-check the visitor booked from: its answers only, scored here. */
-  hearing_self_check?: { answers: HhieAnswer[] } | undefined
-}
-
 /** The spec's send_message text block for the clinic: name, phone, e-mail, address, location, date/time, type, notes. */
-function clinicMessage(input: BookingInput, typeName: string, locationName: string, startsAt: Date): string {
+function clinicMessage(input: BookingRequestBody, typeName: string, clinicName: string, startsAt: Date): string {
   const address = [input.address_line1, input.address_line2, `${input.city}, ${input.state} ${input.zip_code}`].filter(Boolean).join(', ')
   return [
     'New appointment request from the website; staff confirm or decline it in the Appointments tab.',
@@ -126,7 +78,7 @@ function clinicMessage(input: BookingInput, typeName: string, locationName: stri
     `Phone: ${input.phone}`,
     `Email: ${input.email}`,
     `Address: ${address}`,
-    `Location: ${locationName}`,
+    `Location: ${clinicName}`,
     `Date/time: ${describeStart(startsAt)}`,
     `Type: ${typeName}`,
     `Notes: ${input.notes?.trim() || 'none'}`,
@@ -147,13 +99,13 @@ export interface BookingContext extends BookingWindowRules {
  * is kept even when messaging-sync or the provider is down. Two patients racing for one slot: the
  * database's exclusion constraint lets one in; the other gets 409.
  */
-export async function createPublicBooking(db: Db, input: BookingInput, { now, horizonDays, userId, address, limits }: BookingContext) {
+export async function createPublicBooking(db: Db, input: BookingRequestBody, { now, horizonDays, userId, address, limits }: BookingContext) {
   const { type, slots } = await availability(db, { locationUid: input.location, typeId: input.appointment_type_id, date: input.date }, { now, horizonDays })
   const slot = slots.find((s) => s.time === input.time)
   if (!slot) {
     throw (await isOfferedTime(db, input, type.id, { now, horizonDays })) ? httpError(409, SLOT_TAKEN_MESSAGE) : httpError(400, 'time: is not a time offered that day')
   }
-  const location = CLINICS.find((c) => c.uid === input.location)!
+  const location = locationName(knownClinic(input.location))
   const day = DateTime.fromISO(input.date, { zone: CLINIC_TIME_ZONE })
   const visitor = { address, email: input.email, phone: input.phone }
   // Never the client's total: the answers are scored here with the same rules the page used.
@@ -162,32 +114,28 @@ export async function createPublicBooking(db: Db, input: BookingInput, { now, ho
     return await db.transaction().execute(async (trx) => {
       await holdVisitorLimits(trx, visitor, { locationUid: input.location, dayStart: day.toJSDate(), dayEnd: day.plus({ days: 1 }).toJSDate(), now }, limits)
       await claimSlot(trx, input.location, slot.starts_at, slot.ends_at)
-      const { id } = await trx
-        .insertInto('appointments')
-        .values({
-          location_uid: input.location,
-          appointment_type_id: type.id,
-          appointment_type: type.name,
-          starts_at: slot.starts_at,
-          ends_at: slot.ends_at,
-          source: 'public',
-          user_id: userId,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          email: input.email,
-          phone: input.phone,
-          address_line1: input.address_line1,
-          address_line2: input.address_line2 || null,
-          city: input.city,
-          state: input.state,
-          zip_code: input.zip_code,
-          notes: input.notes?.trim() || null,
-          source_address: address,
-          hearing_check_answers: hearingCheck?.answers ?? null,
-          hearing_check_score: hearingCheck?.score ?? null,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
+      const { id } = await insertAppointment(trx, {
+        location_uid: input.location,
+        appointment_type_id: type.id,
+        appointment_type: type.name,
+        starts_at: slot.starts_at,
+        ends_at: slot.ends_at,
+        source: 'public',
+        user_id: userId,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        email: input.email,
+        phone: input.phone,
+        address_line1: input.address_line1,
+        address_line2: input.address_line2 || null,
+        city: input.city,
+        state: input.state,
+        zip_code: input.zip_code,
+        notes: input.notes?.trim() || null,
+        source_address: address,
+        hearing_check_answers: hearingCheck?.answers ?? null,
+        hearing_check_score: hearingCheck?.score ?? null,
+      })
       await addToOutbox(trx, {
         topic: 'message',
         key: `booking:${id}:clinic`,
@@ -198,13 +146,13 @@ export async function createPublicBooking(db: Db, input: BookingInput, { now, ho
           last_name: input.last_name,
           phone: input.phone,
           email: input.email,
-          text: clinicMessage(input, type.name, location.name, slot.starts_at),
+          text: clinicMessage(input, type.name, location, slot.starts_at),
           appointment_id: id,
         },
       })
       const appointment = { id, location_uid: input.location, appointment_type: type.name, starts_at: slot.starts_at, ends_at: slot.ends_at, first_name: input.first_name, email: input.email }
       await queuePatientEmail(trx, id, 'appointment-requested', requestedEmail(appointment))
-      return { id, status: 'pending' as const, starts_at: slot.starts_at.toISOString(), appointment_type: type.name, location: location.name }
+      return { id, status: 'pending' as const, starts_at: slot.starts_at.toISOString(), appointment_type: type.name, location }
     })
   } catch (err) {
     if ((err as { code?: string }).code === '23P01') throw httpError(409, SLOT_TAKEN_MESSAGE)
@@ -213,8 +161,8 @@ export async function createPublicBooking(db: Db, input: BookingInput, { now, ho
 }
 
 /** Whether `input.time` is one of the day's slots at all (then a missing free slot means it was taken). */
-async function isOfferedTime(db: Db, input: BookingInput, typeId: string, { now, horizonDays }: BookingWindowRules): Promise<boolean> {
+async function isOfferedTime(db: Db, input: BookingRequestBody, typeId: string, { now, horizonDays }: BookingWindowRules): Promise<boolean> {
   const type = await activeType(db, input.location, typeId)
-  const day = slotsOf(input.date, type?.duration_minutes ?? 60, { now, horizonDays })
+  const day = slotsOf(knownClinic(input.location), input.date, type?.duration_minutes ?? 60, { now, horizonDays })
   return 'slots' in day && day.slots.some((s) => s.time === input.time)
 }

@@ -1,8 +1,7 @@
-import { PRACTICE_NAME, type ClinicSeed } from '@hearing/service-kit/clinics'
+import { CLINIC_TIME_ZONE, formatAddress, locationName, PRACTICE_NAME, type Clinic } from '@hearing/contracts'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventBusyStatus, ICalEventStatus } from 'ical-generator'
 import { DateTime } from 'luxon'
-import { CLINIC_TIME_ZONE } from './availability.js'
 
 export interface CalendarAppointment {
   id: string
@@ -19,7 +18,7 @@ const DAY_SECONDS = 24 * 60 * 60
  * hour wherever the patient is), the clinic's address as location, the cancel link as its URL;
  * the appointment id as UID, so a later file about it updates the same entry; a reminder the day before.
  */
-export function appointmentIcs(appointment: CalendarAppointment, clinic: ClinicSeed, cancelLink: string): string {
+export function appointmentIcs(appointment: CalendarAppointment, clinic: Clinic, cancelLink: string): string {
   const calendar = ical({
     prodId: { company: PRACTICE_NAME, product: 'Appointments', language: 'EN' },
     method: ICalCalendarMethod.PUBLISH,
@@ -34,8 +33,8 @@ export function appointmentIcs(appointment: CalendarAppointment, clinic: ClinicS
     end: DateTime.fromJSDate(appointment.ends_at, { zone: CLINIC_TIME_ZONE }),
     timezone: CLINIC_TIME_ZONE,
     summary: `${appointment.appointment_type} at ${PRACTICE_NAME}`,
-    description: `Your ${appointment.appointment_type} appointment at our ${clinic.name} clinic. To change it, call ${clinic.phone}. If you can no longer come, cancel it here: ${cancelLink}`,
-    location: `${PRACTICE_NAME}, ${clinic.address}`,
+    description: `Your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic. To change it, call ${clinic.phone}. If you can no longer come, cancel it here: ${cancelLink}`,
+    location: `${PRACTICE_NAME}, ${formatAddress(clinic.address)}`,
     url: cancelLink,
     status: ICalEventStatus.CONFIRMED,
     busystatus: ICalEventBusyStatus.BUSY,

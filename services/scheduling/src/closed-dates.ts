@@ -1,25 +1,22 @@
 import { httpError } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, locationNameOf } from '@hearing/contracts'
 import { sql, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
-import { LIVE_STATUSES } from './appointments.js'
-import { CLINIC_TIME_ZONE } from './availability.js'
+import { LIVE_STATUSES } from './appointment-store.js'
 import type { Database } from './database.js'
 
 type Db = Kysely<Database>
-
-const today = (now: Date) => DateTime.fromJSDate(now, { zone: CLINIC_TIME_ZONE }).toISODate()!
 
 /** Days a clinic is closed from today on (a holiday, a sick day): no times are offered on them. */
 export async function upcomingClosedDates(db: Db, now: Date) {
   const rows = await db
     .selectFrom('closed_dates')
     .select(['location_uid', sql<string>`date::text`.as('date'), 'reason'])
-    .where('date', '>=', today(now))
+    .where('date', '>=', clinicToday(now))
     .orderBy('date')
     .orderBy('location_uid')
     .execute()
-  return rows.map((r) => ({ ...r, location_name: clinicByUid(r.location_uid)?.name ?? null }))
+  return rows.map((r) => ({ ...r, location_name: locationNameOf(r.location_uid) ?? null }))
 }
 
 /**
@@ -30,7 +27,7 @@ export async function closeDate(db: Db, input: { location_uid: string; date: str
   if (!clinicByUid(input.location_uid)) throw httpError(400, 'location_uid: is not one of our clinics')
   const day = DateTime.fromISO(input.date, { zone: CLINIC_TIME_ZONE })
   if (!day.isValid || day.toISODate() !== input.date) throw httpError(400, 'date: must be a date (YYYY-MM-DD)')
-  if (input.date < today(now)) throw httpError(400, 'date: may not be in the past')
+  if (input.date < clinicToday(now)) throw httpError(400, 'date: may not be in the past')
   await db
     .insertInto('closed_dates')
     .values({ location_uid: input.location_uid, date: input.date, reason: input.reason?.trim() || null })
@@ -44,7 +41,7 @@ export async function closeDate(db: Db, input: { location_uid: string; date: str
     .where('starts_at', '>=', day.startOf('day').toJSDate())
     .where('starts_at', '<', day.plus({ days: 1 }).startOf('day').toJSDate())
     .executeTakeFirstOrThrow()
-  return { location_uid: input.location_uid, location_name: clinicByUid(input.location_uid)!.name, date: input.date, reason: input.reason?.trim() || null, appointments_that_day: n }
+  return { location_uid: input.location_uid, location_name: locationNameOf(input.location_uid)!, date: input.date, reason: input.reason?.trim() || null, appointments_that_day: n }
 }
 
 /** Opens the day again; false when it was not closed. */

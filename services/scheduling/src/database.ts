@@ -1,4 +1,4 @@
-import type { HhieAnswer } from '@hearing/contracts'
+import type { AppointmentStatus, HhieAnswer } from '@hearing/contracts'
 import type { TrackedOutboxTable } from '@hearing/service-kit'
 import type { ColumnType, Generated } from 'kysely'
 
@@ -11,10 +11,6 @@ export interface AppointmentTypesTable {
   active: Generated<boolean>
   sort_order: Generated<number>
 }
-
-/** completed and no_show: what happened at a confirmed visit (staff mark it once it has started). */
-export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'completed', 'no_show'] as const
-export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]
 
 /** Written as Date or ISO text, always read as Date. */
 type Timestamp = ColumnType<Date, Date | string, Date | string>

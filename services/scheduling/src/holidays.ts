@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINIC_TIME_ZONE, CLINICS, clinicToday } from '@hearing/contracts'
 import { sql, type Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import { z } from 'zod'
-import { CLINIC_TIME_ZONE } from './availability.js'
 import type { Database } from './database.js'
 
 /** The holidays the practice observes: data, not code (data/holidays.json). */
@@ -49,8 +48,7 @@ export function holidaysFrom(from: string, years: number, rules: readonly Holida
  * once: when staff reopen one, a later seed (every start) leaves it open.
  */
 export async function seedHolidays(db: Kysely<Database>, now = new Date()): Promise<void> {
-  const today = DateTime.fromJSDate(now, { zone: CLINIC_TIME_ZONE }).toISODate()!
-  const rows = holidaysFrom(today, 3).flatMap((h) => CLINICS.map((c) => ({ location_uid: c.uid, date: h.date, reason: h.name })))
+  const rows = holidaysFrom(clinicToday(now), 3).flatMap((h) => CLINICS.map((c) => ({ location_uid: c.uid, date: h.date, reason: h.name })))
   if (rows.length === 0) return
   await db.transaction().execute(async (trx) => {
     const added = await trx

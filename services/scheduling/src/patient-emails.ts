@@ -1,5 +1,5 @@
 import { addToOutbox, greetingFor, renderEmail, type RenderedEmail } from '@hearing/service-kit'
-import { clinicByUid, PRACTICE_NAME, type ClinicSeed } from '@hearing/service-kit/clinics'
+import { clinicByUid, formatAddress, locationName, PRACTICE_NAME, type Clinic } from '@hearing/contracts'
 import type { QueryExecutorProvider } from 'kysely'
 import { describeStart } from './availability.js'
 import { appointmentIcs } from './calendar.js'
@@ -17,7 +17,7 @@ export interface AppointmentForEmail {
 
 export type PatientEmailKind = 'appointment-requested' | 'appointment-confirmed' | 'appointment-declined' | 'appointment-cancelled' | 'appointment-rescheduled' | 'appointment-reminder'
 
-function clinicOf(appointment: AppointmentForEmail): ClinicSeed {
+function clinicOf(appointment: AppointmentForEmail): Clinic {
   const clinic = clinicByUid(appointment.location_uid)
   if (!clinic) throw new Error(`appointment ${appointment.id} is at an unknown clinic`)
   return clinic
@@ -35,7 +35,7 @@ export function requestedEmail(appointment: AppointmentForEmail): RenderedEmail 
       subject: `We received your ${appointment.appointment_type} appointment request`,
       greeting: greetingFor(appointment.first_name),
       paragraphs: [
-        `We received your request for a ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)}.`,
+        `We received your request for a ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)}.`,
         'We will confirm it by e-mail once our staff have checked it, with a calendar file for your calendar. Until then the time is kept for you.',
         `Questions, or need another time? Call us at ${clinic.phone}.`,
       ],
@@ -51,8 +51,8 @@ export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: str
       subject: `Your ${appointment.appointment_type} appointment is confirmed`,
       greeting: greetingFor(appointment.first_name),
       paragraphs: [
-        `Your ${appointment.appointment_type} appointment at our ${clinic.name} clinic is confirmed for ${when(appointment)}.`,
-        `Address: ${clinic.address}. Phone: ${clinic.phone}.`,
+        `Your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic is confirmed for ${when(appointment)}.`,
+        `Address: ${formatAddress(clinic.address)}. Phone: ${clinic.phone}.`,
         'The attached calendar file adds it to your calendar. If you can no longer come, please let us know with the link below so another patient can have the time.',
       ],
       action: { label: 'Cancel this appointment', link: cancelLink },
@@ -65,7 +65,7 @@ export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: str
 
 type WithCalendar = RenderedEmail & { attachments: Array<{ filename: string; contentType: string; contentBase64: string }> }
 
-function calendarAttachment(appointment: AppointmentForEmail, clinic: ClinicSeed, cancelLink: string) {
+function calendarAttachment(appointment: AppointmentForEmail, clinic: Clinic, cancelLink: string) {
   return { filename: 'appointment.ics', contentType: 'text/calendar', contentBase64: Buffer.from(appointmentIcs(appointment, clinic, cancelLink)).toString('base64') }
 }
 
@@ -77,8 +77,8 @@ export function rescheduledEmail(appointment: AppointmentForEmail, previousStart
       subject: `Your ${appointment.appointment_type} appointment has moved to ${when(appointment)}`,
       greeting: greetingFor(appointment.first_name),
       paragraphs: [
-        `Your ${appointment.appointment_type} appointment at our ${clinic.name} clinic has moved from ${describeStart(previousStart)} to ${when(appointment)}.`,
-        `Address: ${clinic.address}. Phone: ${clinic.phone}.`,
+        `Your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic has moved from ${describeStart(previousStart)} to ${when(appointment)}.`,
+        `Address: ${formatAddress(clinic.address)}. Phone: ${clinic.phone}.`,
         'The attached calendar file updates the entry in your calendar. If the new time does not suit you, please call us, or cancel with the link below so another patient can have the time.',
       ],
       action: { label: 'Cancel this appointment', link: cancelLink },
@@ -96,8 +96,8 @@ export function reminderEmail(appointment: AppointmentForEmail, cancelLink: stri
       subject: `Reminder: your ${appointment.appointment_type} appointment on ${when(appointment)}`,
       greeting: greetingFor(appointment.first_name),
       paragraphs: [
-        `This is a reminder of your ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)}.`,
-        `Address: ${clinic.address}. Phone: ${clinic.phone}.`,
+        `This is a reminder of your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)}.`,
+        `Address: ${formatAddress(clinic.address)}. Phone: ${clinic.phone}.`,
         'If you can no longer come, please let us know with the link below so another patient can have the time.',
       ],
       action: { label: 'Cancel this appointment', link: cancelLink },
@@ -114,7 +114,7 @@ export function declinedEmail(appointment: AppointmentForEmail): RenderedEmail {
       subject: `About your appointment request at ${PRACTICE_NAME}`,
       greeting: greetingFor(appointment.first_name),
       paragraphs: [
-        `Thank you for asking for a ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)}.`,
+        `Thank you for asking for a ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)}.`,
         'We are sorry, but we cannot see you at that time.',
         `Please call us at ${clinic.phone} and we will gladly find a time that suits you, or choose another time on our website.`,
       ],
@@ -131,8 +131,8 @@ export function cancelledEmail(appointment: AppointmentForEmail, by: 'patient' |
       greeting: greetingFor(appointment.first_name),
       paragraphs: [
         by === 'patient'
-          ? `As you asked, your ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)} is cancelled.`
-          : `We are sorry: your ${appointment.appointment_type} appointment at our ${clinic.name} clinic on ${when(appointment)} had to be cancelled.`,
+          ? `As you asked, your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)} is cancelled.`
+          : `We are sorry: your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)} had to be cancelled.`,
         `To book another time, call us at ${clinic.phone} or book on our website.`,
       ],
     },

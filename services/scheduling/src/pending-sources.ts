@@ -1,14 +1,10 @@
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { locationNameOf, SOURCE_KINDS, type SourceKind } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { describeStart } from './availability.js'
 import { emailKey, emailKeySql, phoneKey, phoneKeySql } from './booking-limits.js'
 import type { Database } from './database.js'
 
 type Db = Kysely<Database>
-
-/** What a source is: the client's address, the e-mail or the phone a request was made with. */
-export const SOURCE_KINDS = ['address', 'email', 'phone'] as const
-export type SourceKind = (typeof SOURCE_KINDS)[number]
 
 const keyOf: Record<SourceKind, (row: { source_address: string | null; email: string; phone: string }) => string | null> = {
   address: (r) => r.source_address,
@@ -54,7 +50,7 @@ export async function pendingBySource(db: Db, now: Date, min = 2) {
         id: r.id,
         name: `${r.first_name} ${r.last_name}`,
         appointment_type: r.appointment_type,
-        location_name: clinicByUid(r.location_uid)?.name ?? null,
+        location_name: locationNameOf(r.location_uid) ?? null,
         when: describeStart(r.starts_at),
         requested_at: r.created_at.toISOString(),
       })),

@@ -1,5 +1,5 @@
 import { eraseOutboxOfPerson, rowOfPerson, widenKeys, type PersonalDataHandlers, type SubjectKeys } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { locationNameOf } from '@hearing/contracts'
 import { sql } from 'kysely'
 import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
@@ -25,7 +25,7 @@ export function schedulingPersonalData(db: Kysely<Database>, now: () => Date): P
         .execute()
       const records = rows.map(({ location_uid, starts_at, ends_at, created_at, cancelled_at, ...row }) => ({
         ...row,
-        clinic: clinicByUid(location_uid)?.name ?? location_uid,
+        clinic: locationNameOf(location_uid) ?? location_uid,
         starts_at: starts_at.toISOString(),
         ends_at: ends_at.toISOString(),
         requested_at: created_at.toISOString(),

@@ -1,4 +1,4 @@
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
 import { seedHolidays } from './holidays.js'

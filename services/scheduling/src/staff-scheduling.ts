@@ -1,11 +1,13 @@
 import { httpError } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
+import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, type AppointmentStatus, type Clinic } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
-import { cancelLink, findOrThrow, newCancelToken, notApplicable, queueSync, sendConfirmation, type AppointmentRow } from './appointments.js'
-import { CLINIC_TIME_ZONE, dateRefusalMessage, freeSlots, openingHoursOf, openingSlots, type Slot } from './availability.js'
-import { activeType, closedDates, claimSlot, SLOT_TAKEN_MESSAGE } from './bookings.js'
-import type { AppointmentStatus, Database } from './database.js'
+import { appointmentsStartingBetween, closedDates, insertAppointment, liveAppointmentsBetween, moveAppointment, type AppointmentRow } from './appointment-store.js'
+import { activeType, typeDuration } from './appointment-types.js'
+import { cancelLink, findOrThrow, newCancelToken, notApplicable, queueSync, sendConfirmation } from './appointments.js'
+import { dateRefusalMessage, freeSlots, openingHoursOf, openingSlots, type Slot } from './availability.js'
+import { claimSlot, SLOT_TAKEN_MESSAGE } from './bookings.js'
+import type { Database } from './database.js'
 import { queuePatientEmail, rescheduledEmail } from './patient-emails.js'
 
 type Db = Kysely<Database>
@@ -23,8 +25,14 @@ export interface StaffSlot extends Slot {
   held_by: null | { status: 'pending' | 'confirmed'; requested_at: string }
 }
 
+function clinicOrThrow(locationUid: string): Clinic {
+  const clinic = clinicByUid(locationUid)
+  if (!clinic) throw httpError(400, 'location: is not one of our clinics')
+  return clinic
+}
+
 async function typeOrThrow(db: Db, locationUid: string, typeId: string) {
-  if (!clinicByUid(locationUid)) throw httpError(400, 'location: is not one of our clinics')
+  clinicOrThrow(locationUid)
   const type = await activeType(db, locationUid, typeId)
   if (!type) throw httpError(400, 'appointment_type_id: is not an appointment type of this location')
   return type
@@ -35,14 +43,7 @@ export async function staffSlots(db: Db, { locationUid, typeId, date }: { locati
   const type = await typeOrThrow(db, locationUid, typeId)
   const slots = await openSlotsOrThrow(db, locationUid, date, type.duration_minutes, now)
   if (slots.length === 0) return []
-  const live = await db
-    .selectFrom('appointments')
-    .select(['starts_at', 'ends_at', 'status', 'created_at'])
-    .where('location_uid', '=', locationUid)
-    .where('status', 'in', ['pending', 'confirmed'])
-    .where('starts_at', '<', slots.at(-1)!.ends_at)
-    .where('ends_at', '>', slots[0]!.starts_at)
-    .execute()
+  const live = await liveAppointmentsBetween(db, locationUid, slots[0]!.starts_at, slots.at(-1)!.ends_at)
   const free = new Set(freeSlots(slots, live).map((s) => s.time))
   return slots.map((s) => {
     if (free.has(s.time)) return { ...s, held_by: null }
@@ -52,17 +53,16 @@ export async function staffSlots(db: Db, { locationUid, typeId, date }: { locati
 }
 
 async function openSlotsOrThrow(db: Db, locationUid: string, date: string, durationMinutes: number, now: Date): Promise<Slot[]> {
-  const today = DateTime.fromJSDate(now, { zone: CLINIC_TIME_ZONE }).toISODate()!
-  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date < today) throw httpError(400, 'date: may not be in the past')
-  const day = openingSlots(date, durationMinutes, { closedDates: await closedDates(db, locationUid, date, date) })
+  if (/^\d{4}-\d{2}-\d{2}$/.test(date) && date < clinicToday(now)) throw httpError(400, 'date: may not be in the past')
+  const day = openingSlots(clinicOrThrow(locationUid), date, durationMinutes, { closedDates: await closedDates(db, locationUid, date, date) })
   if ('refused' in day) throw httpError(400, `date: ${dateRefusalMessage(day.refused)}`)
   return day.slots.filter((s) => s.starts_at > now)
 }
 
 /** Why `time` cannot be scheduled on an open day, in the words staff need. */
-function timeRefusal(date: string, time: string, durationMinutes: number, slots: readonly Slot[]): string {
+function timeRefusal(clinic: Clinic, date: string, time: string, durationMinutes: number, slots: readonly Slot[]): string {
   if (slots.length === 0) return 'time: no time is left today that a visit of this length fits into; please choose another date'
-  const hours = openingHoursOf(date)
+  const hours = openingHoursOf(clinic, date)
   const last = slots.at(-1)!.label
   if (!/^\d{2}:(00|30)$/.test(time)) return 'time: must be on the hour or half hour'
   return `time: a ${durationMinutes}-minute visit must start and end within opening hours (${hours}); the last start that day is ${last}`
@@ -70,14 +70,7 @@ function timeRefusal(date: string, time: string, durationMinutes: number, slots:
 
 /** 409's words when the time is held: "just taken" only when it was; a request staff have left waiting is named as such. */
 async function conflictMessage(db: Db, locationUid: string, startsAt: Date, endsAt: Date, now: Date): Promise<string> {
-  const holder = await db
-    .selectFrom('appointments')
-    .select(['status', 'created_at'])
-    .where('location_uid', '=', locationUid)
-    .where('status', 'in', ['pending', 'confirmed'])
-    .where('starts_at', '<', endsAt)
-    .where('ends_at', '>', startsAt)
-    .executeTakeFirst()
+  const [holder] = await liveAppointmentsBetween(db, locationUid, startsAt, endsAt)
   if (!holder || now.getTime() - holder.created_at.getTime() < JUST_TAKEN_MS) return SLOT_TAKEN_MESSAGE
   if (holder.status === 'pending') {
     const made = DateTime.fromJSDate(holder.created_at, { zone: CLINIC_TIME_ZONE }).toFormat('LLL d')
@@ -108,33 +101,29 @@ export async function scheduleByStaff(db: Db, input: StaffScheduleInput, { staff
   if (!slot) {
     const start = DateTime.fromISO(`${input.date}T${input.time}`, { zone: CLINIC_TIME_ZONE })
     if (start.isValid && start.toJSDate() <= now) throw httpError(400, 'time: has already passed today')
-    throw httpError(400, timeRefusal(input.date, input.time, type.duration_minutes, slots))
+    throw httpError(400, timeRefusal(clinicOrThrow(input.location), input.date, input.time, type.duration_minutes, slots))
   }
   try {
     return await db.transaction().execute(async (trx) => {
       await claimSlot(trx, input.location, slot.starts_at, slot.ends_at)
-      const row = await trx
-        .insertInto('appointments')
-        .values({
-          location_uid: input.location,
-          appointment_type_id: type.id,
-          appointment_type: type.name,
-          starts_at: slot.starts_at,
-          ends_at: slot.ends_at,
-          status: 'confirmed',
-          source: 'staff',
-          user_id: input.user_id,
-          first_name: input.patient.first_name,
-          last_name: input.patient.last_name,
-          email: input.patient.email,
-          phone: input.patient.phone ?? '',
-          notes: input.notes?.trim() || null,
-          created_by: staffId,
-          decided_at: now,
-          decided_by: staffId,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
+      const row = await insertAppointment(trx, {
+        location_uid: input.location,
+        appointment_type_id: type.id,
+        appointment_type: type.name,
+        starts_at: slot.starts_at,
+        ends_at: slot.ends_at,
+        status: 'confirmed',
+        source: 'staff',
+        user_id: input.user_id,
+        first_name: input.patient.first_name,
+        last_name: input.patient.last_name,
+        email: input.patient.email,
+        phone: input.patient.phone ?? '',
+        notes: input.notes?.trim() || null,
+        created_by: staffId,
+        decided_at: now,
+        decided_by: staffId,
+      })
       await queueSync(trx, row)
       await sendConfirmation(trx, row, publicUrl)
       return row
@@ -153,21 +142,14 @@ export async function scheduleByStaff(db: Db, input: StaffScheduleInput, { staff
 export async function rescheduleByStaff(db: Db, id: string, to: { date: string; time: string }, { now, publicUrl }: { now: Date; publicUrl: string }): Promise<AppointmentRow> {
   const current = await findOrThrow(db, id)
   if (current.status !== 'confirmed' || current.starts_at <= now) throw notApplicable(current, 'moved', now)
-  const type = await db.selectFrom('appointment_types').select(['duration_minutes']).where('id', '=', current.appointment_type_id).executeTakeFirstOrThrow()
-  const slots = await openSlotsOrThrow(db, current.location_uid, to.date, type.duration_minutes, now)
+  const durationMinutes = await typeDuration(db, current.appointment_type_id)
+  const slots = await openSlotsOrThrow(db, current.location_uid, to.date, durationMinutes, now)
   const slot = slots.find((s) => s.time === to.time)
-  if (!slot) throw httpError(400, timeRefusal(to.date, to.time, type.duration_minutes, slots))
+  if (!slot) throw httpError(400, timeRefusal(clinicOrThrow(current.location_uid), to.date, to.time, durationMinutes, slots))
   try {
     return await db.transaction().execute(async (trx) => {
       await claimSlot(trx, current.location_uid, slot.starts_at, slot.ends_at)
-      const row = await trx
-        .updateTable('appointments')
-        .set({ starts_at: slot.starts_at, ends_at: slot.ends_at, rescheduled_at: now })
-        .where('id', '=', id)
-        .where('status', '=', 'confirmed')
-        .where('starts_at', '=', current.starts_at)
-        .returningAll()
-        .executeTakeFirst()
+      const row = await moveAppointment(trx, id, current.starts_at, slot, now)
       // Another staff member changed it meanwhile.
       if (!row) throw notApplicable(await findOrThrow(trx, id), 'moved', now)
       const token = await newCancelToken(trx, row.id)
@@ -183,12 +165,5 @@ export async function rescheduleByStaff(db: Db, id: string, to: { date: string; 
 /** A day or a week of one clinic or both, by start time: the front desk's schedule. */
 export async function scheduleOf(db: Db, { from, days, locationUid, status }: { from: string; days: number; locationUid?: string | undefined; status?: AppointmentStatus | undefined }): Promise<AppointmentRow[]> {
   const start = DateTime.fromISO(from, { zone: CLINIC_TIME_ZONE })
-  let query = db
-    .selectFrom('appointments')
-    .selectAll()
-    .where('starts_at', '>=', start.toJSDate())
-    .where('starts_at', '<', start.plus({ days }).toJSDate())
-  if (locationUid) query = query.where('location_uid', '=', locationUid)
-  if (status) query = query.where('status', '=', status)
-  return query.orderBy('starts_at').orderBy('location_uid').limit(1000).execute()
+  return appointmentsStartingBetween(db, { from: start.toJSDate(), to: start.plus({ days }).toJSDate(), locationUid, status })
 }

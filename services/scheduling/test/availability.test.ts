@@ -1,9 +1,11 @@
+import { CLINICS, firstBookableDate } from '@hearing/contracts'
 import t from 'tap'
-import { describeStart, firstBookableDate, freeSlots, slotsOf } from '../src/availability.js'
+import { describeStart, freeSlots, slotsOf } from '../src/availability.js'
 
 const NOW = new Date('2026-11-24T15:00:00Z') // Tuesday 10:00 in Gainesville
+const clinic = CLINICS[0]!
 const slotsOfDay = (date: string, minutes = 60, now = NOW) => {
-  const day = slotsOf(date, minutes, { now })
+  const day = slotsOf(clinic, date, minutes, { now })
   if ('refused' in day) throw new Error(`refused: ${day.refused}`)
   return day.slots
 }
@@ -11,12 +13,12 @@ const slotsOfDay = (date: string, minutes = 60, now = NOW) => {
 t.test('dates: today + 3 in the clinic’s zone, weekdays only, not on closed days', async (t) => {
   t.equal(firstBookableDate(NOW), '2026-11-27')
   t.equal(firstBookableDate(new Date('2026-11-25T04:30:00Z')), '2026-11-27', 'at 23:30 in Gainesville it is still the 24th there, although the 25th in UTC')
-  t.same(slotsOf('2026-11-26', 60, { now: NOW }), { refused: 'too-soon' })
-  t.same(slotsOf('2026-11-28', 60, { now: NOW }), { refused: 'weekend' }, 'Saturday')
-  t.same(slotsOf('2026-11-29', 60, { now: NOW }), { refused: 'weekend' }, 'Sunday')
-  t.same(slotsOf('2026-11-30', 60, { now: NOW, closedDates: new Set(['2026-11-30']) }), { refused: 'closed' })
-  t.same(slotsOf('2026-02-30', 60, { now: NOW }), { refused: 'invalid' })
-  t.same(slotsOf('30/11/2026', 60, { now: NOW }), { refused: 'invalid' })
+  t.same(slotsOf(clinic, '2026-11-26', 60, { now: NOW }), { refused: 'too-soon' })
+  t.same(slotsOf(clinic, '2026-11-28', 60, { now: NOW }), { refused: 'weekend' }, 'Saturday')
+  t.same(slotsOf(clinic, '2026-11-29', 60, { now: NOW }), { refused: 'weekend' }, 'Sunday')
+  t.same(slotsOf(clinic, '2026-11-30', 60, { now: NOW, closedDates: new Set(['2026-11-30']) }), { refused: 'closed' })
+  t.same(slotsOf(clinic, '2026-02-30', 60, { now: NOW }), { refused: 'invalid' })
+  t.same(slotsOf(clinic, '30/11/2026', 60, { now: NOW }), { refused: 'invalid' })
 })
 
 t.test('slots: from 09:00 every 30 minutes, ending by 16:00 Monday to Thursday and 13:00 on Friday', async (t) => {
@@ -41,7 +43,7 @@ t.test('both DST switches: 09:00 stays 09:00 on the clinic’s clock', async (t)
   const monday = slotsOfDay('2027-03-15', 60, marchNow)
   t.equal(monday[0]!.starts_at.toISOString(), '2027-03-15T13:00:00.000Z', 'Monday after: EDT, UTC-4')
   t.equal(monday[0]!.ends_at.getTime() - monday[0]!.starts_at.getTime(), 3_600_000, 'an hour is an hour')
-  t.same(slotsOf('2026-11-01', 60, { now: octoberNow }), { refused: 'weekend' }, 'the switch days themselves are Sundays')
+  t.same(slotsOf(clinic, '2026-11-01', 60, { now: octoberNow }), { refused: 'weekend' }, 'the switch days themselves are Sundays')
   t.match(describeStart(monday[0]!.starts_at), /^Monday, March 15, 2027 at 9:00 AM \(Eastern Daylight Time\)$/)
 })
 

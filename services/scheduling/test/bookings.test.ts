@@ -1,5 +1,5 @@
 import { testSigner } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import t from 'tap'
 import { buildApp } from '../src/app.js'
 import { SLOT_TAKEN_MESSAGE } from '../src/bookings.js'

@@ -1,5 +1,5 @@
 import { testSigner } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import { DateTime } from 'luxon'
 import t from 'tap'
 import { randomUUID } from 'node:crypto'

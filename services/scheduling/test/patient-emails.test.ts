@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { readInvitation, testSigner } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS, formatAddress } from '@hearing/contracts'
 import t from 'tap'
 import { buildApp } from '../src/app.js'
 import { confirmedEmail } from '../src/patient-emails.js'
@@ -73,7 +73,7 @@ t.test("the confirmation's invitation, read by a calendar parser: the clinic's z
   t.equal(invitation.localStart, '2026-11-30T10:00:00', "10:00 on the clinic's clock")
   t.equal(invitation.start.toISOString(), '2026-11-30T15:00:00.000Z', 'the same instant as booked')
   t.equal(invitation.end.getTime() - invitation.start.getTime(), 60 * 60 * 1000, 'an hour long')
-  t.equal(invitation.location, `North Georgia Hearing Care, ${GAINESVILLE.address}`)
+  t.equal(invitation.location, `North Georgia Hearing Care, ${formatAddress(GAINESVILLE.address)}`)
   t.equal(invitation.url, cancelLink, 'the same cancel link as the e-mail')
   t.match(invitation.description, cancelLink!)
   t.equal(invitation.status, 'CONFIRMED')

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { testSigner } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import t from 'tap'
 import { buildApp } from '../src/app.js'
 import { configSchema } from '../src/config.js'

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { readInvitation, testSigner } from '@hearing/infra/testing'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS } from '@hearing/contracts'
 import t, { type Test } from 'tap'
 import { buildApp } from '../src/app.js'
 import { migrate, testConfig } from './helper.js'

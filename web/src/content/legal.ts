@@ -15,7 +15,7 @@ import { defineContent, isoDate, sitePath, text } from './schema.ts'
  *
  * A document is a title, a date, an introduction and sections; a section is a heading and blocks.
  * A block is a paragraph (a string), a bulleted list, a list of links, or the practice's contact
- * details (filled in from practice.ts and clinics.ts when the page renders).
+ * details (filled in from practice.ts and the clinics when the page renders).
  */
 
 const legalBlockSchema = z.union([

@@ -9,7 +9,7 @@ import { defineContent, sitePath, text } from './schema.ts'
  * The files under web/public/media and web/public/files are made by this project, not downloaded:
  * `npm run generate-media -w web` (web/scripts/generate-media.mjs, with ffmpeg, espeak-ng and Chromium
  * from Debian) writes them from the inputs below (spoken script, names) and the practice content
- * (practice.ts, clinics.ts, tips.ts). They are committed, so building and running the site needs none
+ * (practice.ts, the clinics, tips.ts). They are committed, so building and running the site needs none
  * of those tools. To use your own media, put your files under web/public and change the paths and
  * texts here; to regenerate ours after editing an input, run the script again.
  *

@@ -1,11 +1,13 @@
+import { PRACTICE_NAME } from '@hearing/contracts'
 import { z } from 'zod'
 
 import { defineContent, email, text } from './schema.ts'
 
 /**
  * Who the practice is (SPEC §1). The spec names no practice, so the name is neutral: another
- * practice rebrands by editing this file and its neighbours (clinics.ts, navigation.ts, legal.ts,
- * team.ts, …), never a component. index.html's title and description come from here at build time.
+ * practice rebrands by editing this file and its neighbours (navigation.ts, legal.ts, team.ts, …)
+ * and services/contracts/src/clinics.json (the name, the clinics), never a component. index.html's
+ * title and description come from here at build time.
  * The support address is a placeholder (example.com is reserved for documentation).
  */
 const practiceSchema = z.strictObject({
@@ -38,7 +40,7 @@ const practiceSchema = z.strictObject({
 export type Practice = z.infer<typeof practiceSchema>
 
 export const practice: Practice = defineContent('practice', practiceSchema, {
-  name: 'North Georgia Hearing Care',
+  name: PRACTICE_NAME,
   shortName: 'NG Hearing Care',
   tagline: "Reconnect With Life's Sounds.",
   heroCopy:

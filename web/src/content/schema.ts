@@ -17,26 +17,13 @@ export const text = z
   .min(1, 'must not be empty')
   .refine((value) => value.trim() === value, 'must not start or end with spaces')
 
-/** A US phone number written for people: "(770) 555-0142". */
-export const usPhone = z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (770) 555-0142')
-
 export const email = z.email('must be an e-mail address')
-
-/** An absolute https:// URL (embeds, external listings). */
-export const httpsUrl = z.url({ protocol: /^https$/, error: 'must be an https:// URL' })
 
 /** A link inside this site: a path starting with one "/", optionally with a query or fragment. */
 export const sitePath = z.string().regex(/^\/(?!\/)[^\s]*$/, 'must be a path on this site, starting with /')
 
 /** A calendar date, YYYY-MM-DD. */
 export const isoDate = z.iso.date('must be a date written YYYY-MM-DD')
-
-/** A time of day on the 24-hour clock, HH:MM. */
-export const time24 = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time written HH:MM (24-hour)')
-
-export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const
-export type Weekday = (typeof WEEKDAYS)[number]
-export const weekday = z.enum(WEEKDAYS)
 
 /**
  * Validates one content module's data against its schema and returns the parsed value, or throws

@@ -1,4 +1,5 @@
-import { clinics, type Clinic } from '../content/clinics.ts'
+import { CLINICS, type Clinic } from '@hearing/contracts'
+
 import { practice } from '../content/practice.ts'
 import { paths } from '../config/paths.ts'
 
@@ -33,7 +34,7 @@ function internationalPhone(phone: string): string {
 
 /** The practice as a whole: a MedicalOrganization whose departments are its clinics. */
 export function organizationJsonLd(base: string): JsonLd {
-  const open = clinics.filter((c) => c.isOpen)
+  const open = CLINICS.filter((c) => c.isOpen)
   return {
     '@type': 'MedicalOrganization',
     '@id': organizationId(base),
@@ -100,7 +101,7 @@ export function websiteJsonLd(base: string): JsonLd {
 }
 
 const graph = (nodes: JsonLd[]): JsonLd => ({ '@context': CONTEXT, '@graph': nodes })
-const openClinics = (base: string) => clinics.filter((c) => c.isOpen).map((clinic) => clinicJsonLd(base, clinic))
+const openClinics = (base: string) => CLINICS.filter((c) => c.isOpen).map((clinic) => clinicJsonLd(base, clinic))
 
 /** Home: the site, the practice and its clinics. */
 export const homeGraph = (base: string): JsonLd => graph([websiteJsonLd(base), organizationJsonLd(base), ...openClinics(base)])

@@ -1,5 +1,6 @@
+import { CLINICS } from '@hearing/contracts'
+
 import { brands } from '../content/brands.ts'
-import { clinics } from '../content/clinics.ts'
 import { media } from '../content/media.ts'
 import { practice } from '../content/practice.ts'
 // The self-check's search result, from its small links file (its page's copy loads with that page only).
@@ -58,7 +59,7 @@ export interface PageSeo {
 
 const listOf = (items: readonly string[], word: 'and' | 'or') =>
   items.length > 1 ? `${items.slice(0, -1).join(', ')} ${word} ${items[items.length - 1]}` : (items[0] ?? '')
-const towns = clinics.map((c) => c.town)
+const towns = CLINICS.map((c) => c.town)
 const townList = listOf(towns, 'and')
 const townsOr = listOf(towns, 'or')
 const shopBrands = listOf(

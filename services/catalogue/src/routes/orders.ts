@@ -1,11 +1,10 @@
-import { ORDER_NOTE_MAX, ORDER_STATUSES, orderFilters, orderNote, orderRequestBody, orderRequestCreated, orderRequestView, staffOrderRequestView } from '@hearing/contracts'
+import { clinicByUid, locationNameOf, ORDER_NOTE_MAX, ORDER_STATUSES, orderFilters, orderNote, orderRequestBody, orderRequestCreated, orderRequestView, plainText, staffOrderRequestView } from '@hearing/contracts'
 import {
   clientAddress,
   csvDownloadHeaders,
   errorBody,
   errorPayload,
   httpError,
-  plainText,
   VISITOR_MAIL_PER_RECIPIENT,
   visitorLimiter,
   visitorMailKey,
@@ -14,7 +13,6 @@ import {
   type StaffDirectoryClient,
   type WindowRule,
 } from '@hearing/service-kit'
-import { clinicByUid } from '@hearing/service-kit/clinics'
 import { z } from 'zod'
 import type { Database } from '../database.js'
 import { addOrderNote, createOrderRequest, listOrderRequests, listOwnOrderRequests, orderRequestsCsv, priceCart, setOrderStatus } from '../orders.js'
@@ -88,7 +86,7 @@ export const ordersRoutes: RouteGroup<Database, { store: ProductStore; limits: O
     '/orders.csv',
     { preHandler: staff, config: { audit: { action: 'order.export', kind: 'order' } }, schema: { querystring: orderFilters, response: { 200: z.string(), ...denied } } },
     async (req, reply) => {
-      const { csv, rows } = await orderRequestsCsv(db, req.query, (uid) => clinicByUid(uid)?.name ?? uid)
+      const { csv, rows } = await orderRequestsCsv(db, req.query, (uid) => locationNameOf(uid) ?? uid)
       req.auditFacts.detail = JSON.stringify({ ...req.query, rows })
       return reply.headers(csvDownloadHeaders('order-requests')).send(csv)
     },

@@ -1,5 +1,4 @@
-import { personName, plainText } from '@hearing/service-kit'
-import { CLINICS } from '@hearing/service-kit/clinics'
+import { CLINICS, personName, plainText } from '@hearing/contracts'
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH } from '../passwords/policy.js'
 

@@ -1,5 +1,5 @@
 import { greetingFor, renderEmail, type RenderedEmail } from '@hearing/service-kit'
-import { PRACTICE_NAME } from '@hearing/service-kit/clinics'
+import { PRACTICE_NAME } from '@hearing/contracts'
 
 export type EmailKind = 'confirm' | 'reset' | 'invite' | 'erase'
 

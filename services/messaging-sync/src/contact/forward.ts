@@ -1,10 +1,9 @@
-import { clinicByUid, PRACTICE_NAME } from '@hearing/service-kit/clinics'
+import { clinicByUid, locationName, PRACTICE_NAME, type MessagePayload } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 import type { Channel } from '../delivery/channel.js'
 import { oneLine } from '../email/headers.js'
 import { insertDelivery } from '../delivery/store.js'
-import type { MessagePayload } from '@hearing/contracts'
 import type { MessageForwarder } from '../providers/channel.js'
 
 const KIND_TEXT: Record<MessagePayload['kind'], string> = { contact: 'Contact form message', booking: 'Booking request', order: 'Order request' }
@@ -26,8 +25,8 @@ export function clinicForwarder(db: Kysely<Database>, email: Channel): MessageFo
       payload: {
         to: clinic.inbox,
         // Names come from visitors: the subject is made one line whatever they contain.
-        subject: oneLine(`${KIND_TEXT[message.kind]} from ${name} (${clinic.name})`, 300),
-        text: [`${KIND_TEXT[message.kind]} for ${PRACTICE_NAME} – ${clinic.name}`, `Phone: ${message.phone}`, ...(message.email ? [`E-mail: ${message.email}`] : []), '', message.text].join('\n'),
+        subject: oneLine(`${KIND_TEXT[message.kind]} from ${name} (${locationName(clinic)})`, 300),
+        text: [`${KIND_TEXT[message.kind]} for ${PRACTICE_NAME} – ${locationName(clinic)}`, `Phone: ${message.phone}`, ...(message.email ? [`E-mail: ${message.email}`] : []), '', message.text].join('\n'),
       },
     })
     if (row.created) await email.enqueue(row.id)

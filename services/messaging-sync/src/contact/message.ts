@@ -1,4 +1,4 @@
-import { PRACTICE_NAME } from '@hearing/service-kit/clinics'
+import { PRACTICE_NAME } from '@hearing/contracts'
 
 /**
  * The text the provider sends for a contact-form message: the spec's fixed sentence greeting the

@@ -1,5 +1,5 @@
 import { greetingFor, renderEmail } from '@hearing/service-kit'
-import { clinicByUid, PRACTICE_NAME } from '@hearing/service-kit/clinics'
+import { clinicByUid, locationName, PRACTICE_NAME } from '@hearing/contracts'
 
 /**
  * A staff member's reply to a patient's message, as an e-mail in the practice's one look. The
@@ -9,7 +9,7 @@ import { clinicByUid, PRACTICE_NAME } from '@hearing/service-kit/clinics'
 export function replyEmail(message: { first_name: string; email: string; location_uid: string }, reply: { author_name: string; text: string }) {
   const clinic = clinicByUid(message.location_uid)
   const lines = reply.text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
-  const signature = clinic ? `${reply.author_name}, ${PRACTICE_NAME} – ${clinic.name}` : `${reply.author_name}, ${PRACTICE_NAME}`
+  const signature = clinic ? `${reply.author_name}, ${PRACTICE_NAME} – ${locationName(clinic)}` : `${reply.author_name}, ${PRACTICE_NAME}`
   const email = renderEmail(
     {
       subject: `A reply to your message from ${PRACTICE_NAME}`,

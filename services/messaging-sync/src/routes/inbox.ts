@@ -1,5 +1,5 @@
-import { phoneForDisplay, staffMember, usPhoneE164 } from '@hearing/contracts'
-import { errorBody, errorPayload, httpError, plainText, type RouteGroup, type StaffDirectoryClient } from '@hearing/service-kit'
+import { phoneForDisplay, plainText, staffMember, usPhoneE164 } from '@hearing/contracts'
+import { errorBody, errorPayload, httpError, type RouteGroup, type StaffDirectoryClient } from '@hearing/service-kit'
 import { z } from 'zod'
 import { DELIVERY_STATUSES, type Database, type Delivery } from '../database.js'
 import type { Channel } from '../delivery/channel.js'

@@ -1,52 +1,12 @@
-import { errorBody, personName, plainText, type RouteGroup } from '@hearing/service-kit'
+import { adminAppointment, APPOINTMENT_STATUSES, appointmentSync, appointmentTypeId, appointmentView as appointmentSchema, calendarDate, locationUid, pendingSource, releaseSourceBody, rescheduleBody, STAFF_DECISIONS, staffAppointmentBody, staffTime } from '@hearing/contracts'
+import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { appointmentsByIds, appointmentView, decideByStaff, findOrThrow, recentAppointments, syncViews, type StaffDecision } from '../appointments.js'
-import { APPOINTMENT_STATUSES, type Database } from '../database.js'
+import { appointmentsByIds, recentAppointments } from '../appointment-store.js'
+import { appointmentView, decideByStaff, findOrThrow, syncViews } from '../appointments.js'
+import type { Database } from '../database.js'
 import { rescheduleByStaff, scheduleByStaff, scheduleOf, staffSlots } from '../staff-scheduling.js'
-import { pendingBySource, releaseSource, SOURCE_KINDS } from '../pending-sources.js'
-import { appointmentId, appointmentView as appointmentSchema, date, email, phone, time, typeId, uid } from './fields.js'
-
-const sync = z.object({
-  /** SPEC §4: "synced", "failed" (an error is recorded), otherwise "local"; "unknown" when messaging-sync cannot be asked. */
-  sync_state: z.enum(['synced', 'failed', 'local', 'unknown']),
-  podium_synced: z.boolean(),
-  podium_sync_error: z.string().nullable(),
-  /** The provider has been tried (or messaging-sync cannot be reached): the dashboard's toast waits for this. */
-  sync_attempted: z.boolean(),
-})
-export const adminAppointment = appointmentSchema.extend(sync.shape)
-
-const sourceKind = z.enum(SOURCE_KINDS, { error: `must be one of ${SOURCE_KINDS.join(', ')}` })
-const pendingSource = z.object({
-  kind: sourceKind,
-  value: z.string(),
-  count: z.number().int(),
-  requests: z.array(z.object({ id: z.string(), name: z.string(), appointment_type: z.string(), location_name: z.string().nullable(), when: z.string(), requested_at: z.string() })),
-})
-
-/** A time staff may choose: free, or held by a live appointment (named in the form). */
-const staffTime = z.object({
-  time: z.string(),
-  label: z.string(),
-  starts_at: z.string(),
-  held_by: z.object({ status: z.enum(['pending', 'confirmed']), requested_at: z.string() }).nullable(),
-})
-
-/** SPEC §3 "Appointment creation payload" (user_info is the patient). */
-const scheduleBody = z.strictObject({
-  user_id: z.uuid({ error: 'must be a user id' }),
-  user_info: z.strictObject({
-    first_name: personName(),
-    last_name: personName(),
-    email,
-    phone: z.union([phone, z.literal('')]).optional(),
-  }),
-  location: uid,
-  appointment_type_id: typeId,
-  appointment_date: date,
-  appointment_time: time,
-  notes: plainText({ max: 2000, min: 0, multiline: true }).optional(),
-})
+import { pendingBySource, releaseSource } from '../pending-sources.js'
+import { appointmentId } from './fields.js'
 
 /**
  * The dashboard's Appointments tab (staff and admins): recent appointments with their provider
@@ -88,7 +48,7 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
   // read, so it is not an audited read (the list above is).
   app.get(
     '/admin/appointments/:id/sync',
-    { preHandler: staff, schema: { params: appointmentId, response: { 200: sync, ...errors } } },
+    { preHandler: staff, schema: { params: appointmentId, response: { 200: appointmentSync, ...errors } } },
     async (req) => {
       await findOrThrow(db, req.params.id)
       return (await syncViews(db, [req.params.id])).get(req.params.id)!
@@ -100,7 +60,7 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
     {
       preHandler: staff,
       schema: {
-        querystring: z.object({ location_uid: uid, appointment_type_id: typeId, date }),
+        querystring: z.object({ location_uid: locationUid, appointment_type_id: appointmentTypeId, date: calendarDate }),
         response: { 200: z.object({ date: z.string(), times: z.array(staffTime) }), ...errors },
       },
     },
@@ -112,7 +72,7 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
 
   app.post(
     '/admin/appointments',
-    { preHandler: staff, bodyLimit: 16 * 1024, config: { audit: { action: 'appointment.create', kind: 'appointment' } }, schema: { body: scheduleBody, response: { 201: adminAppointment, ...errors } } },
+    { preHandler: staff, bodyLimit: 16 * 1024, config: { audit: { action: 'appointment.create', kind: 'appointment' } }, schema: { body: staffAppointmentBody, response: { 201: adminAppointment, ...errors } } },
     async (req, reply) => {
       const { user_info, appointment_date, appointment_time, ...rest } = req.body
       const row = await scheduleByStaff(
@@ -143,7 +103,7 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
     '/admin/pending-sources/release',
     {
       preHandler: staff,
-      schema: { body: z.strictObject({ kind: sourceKind, value: z.string().trim().min(1, 'is required').max(320) }), response: { 200: z.object({ released: z.number().int() }), ...errors } },
+      schema: { body: releaseSourceBody, response: { 200: z.object({ released: z.number().int() }), ...errors } },
     },
     async (req) => {
       const released = await releaseSource(db, req.body, { staffId: req.user!.id, now: now() })
@@ -160,9 +120,9 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
       config: { audit: { action: 'appointment.list', kind: 'appointment' } },
       schema: {
         querystring: z.object({
-          from: date,
+          from: calendarDate,
           days: z.coerce.number().int().min(1, 'must be 1 (a day) or 7 (a week)').max(7, 'must be 1 (a day) or 7 (a week)').default(1),
-          location_uid: uid.optional(),
+          location_uid: locationUid.optional(),
           status: z.enum(APPOINTMENT_STATUSES, { error: `must be one of ${APPOINTMENT_STATUSES.join(', ')}` }).optional(),
         }),
         response: { 200: z.array(appointmentSchema), ...errors },
@@ -181,7 +141,7 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
     {
       preHandler: staff,
       config: { audit: { action: 'appointment.reschedule', kind: 'appointment' } },
-      schema: { params: appointmentId, body: z.strictObject({ appointment_date: date, appointment_time: time }), response: { 200: appointmentSchema, ...errors } },
+      schema: { params: appointmentId, body: rescheduleBody, response: { 200: appointmentSchema, ...errors } },
     },
     async (req) => {
       const row = await rescheduleByStaff(db, req.params.id, { date: req.body.appointment_date, time: req.body.appointment_time }, { now: now(), publicUrl })
@@ -192,7 +152,7 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
     },
   )
 
-  for (const decision of ['confirm', 'decline', 'cancel', 'complete', 'no-show'] as const satisfies readonly StaffDecision[]) {
+  for (const decision of STAFF_DECISIONS) {
     app.post(
       `/admin/appointments/:id/${decision}`,
       { preHandler: staff, config: { audit: { action: `appointment.${decision}`, kind: 'appointment' } }, schema: { params: appointmentId, response: { 200: appointmentSchema, ...errors } } },

@@ -1,13 +1,12 @@
+import { adminAppointment, emailAddress } from '@hearing/contracts'
 import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { appointmentView, syncViews } from '../appointments.js'
 import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
-import { adminAppointment } from './admin-appointments.js'
-import { email } from './fields.js'
 
 /** Whose appointments: the account, and the address they may have booked with while signed out. */
-const patientQuery = z.object({ user_id: z.uuid({ error: 'must be a user id' }), email: email.optional() })
+const patientQuery = z.object({ user_id: z.uuid({ error: 'must be a user id' }), email: emailAddress.optional() })
 
 const MAX_APPOINTMENTS = 200
 

@@ -1,17 +1,8 @@
+import { appointmentType } from '@hearing/contracts'
 import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { listActiveAppointmentTypes } from '../appointment-types.js'
 import type { Database } from '../database.js'
-
-const appointmentType = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  duration_minutes: z.number().int(),
-  location_uid: z.string(),
-  active: z.boolean(),
-  sort_order: z.number().int(),
-})
 
 const query = z.object({
   location_uid: z

@@ -1,10 +1,8 @@
-import { errorBody, httpError, plainText, type RouteGroup } from '@hearing/service-kit'
+import { calendarDate, closedDate, closeDayBody, dayClosed, locationUid } from '@hearing/contracts'
+import { errorBody, httpError, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { closeDate, reopenDate, upcomingClosedDates } from '../closed-dates.js'
 import type { Database } from '../database.js'
-import { date, uid } from './fields.js'
-
-const closedDate = z.object({ location_uid: z.string(), location_name: z.string().nullable(), date: z.string(), reason: z.string().nullable() })
 
 /** Days a clinic is closed (staff and admins): listed, added, removed. */
 export const closedDateRoutes: RouteGroup<Database, { now: () => Date }> = (app, { now }) => {
@@ -19,8 +17,8 @@ export const closedDateRoutes: RouteGroup<Database, { now: () => Date }> = (app,
     {
       preHandler: staff,
       schema: {
-        body: z.strictObject({ location_uid: uid, date, reason: plainText({ max: 200, min: 0 }).optional() }),
-        response: { 201: closedDate.extend({ appointments_that_day: z.number().int() }), ...errors },
+        body: closeDayBody,
+        response: { 201: dayClosed, ...errors },
       },
     },
     async (req, reply) => {
@@ -32,7 +30,7 @@ export const closedDateRoutes: RouteGroup<Database, { now: () => Date }> = (app,
 
   app.delete(
     '/admin/closed-dates/:location_uid/:date',
-    { preHandler: staff, schema: { params: z.object({ location_uid: uid, date }), response: { 204: z.null(), ...errors } } },
+    { preHandler: staff, schema: { params: z.object({ location_uid: locationUid, date: calendarDate }), response: { 204: z.null(), ...errors } } },
     async (req, reply) => {
       if (!(await reopenDate(db, req.params.location_uid, req.params.date))) throw httpError(404, 'That day is not closed.')
       req.log.info({ location: req.params.location_uid, date: req.params.date, by: req.user!.id }, 'clinic open again for a day')

@@ -1,13 +1,12 @@
+import { appointmentView as appointmentSchema, linkedAppointment, myAppointments } from '@hearing/contracts'
 import { errorBody, httpError, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { appointmentOfCancelLink, appointmentView, cancelByPatient, CANCEL_LINK_INVALID, patientAppointments } from '../appointments.js'
 import type { Database } from '../database.js'
-import { appointmentId, appointmentView as appointmentSchema } from './fields.js'
+import { appointmentId } from './fields.js'
 
 const token = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'is not a cancel link token') })
 
-/** What a cancel link shows: enough to recognise the appointment, nothing about the patient. */
-const linkView = appointmentSchema.pick({ id: true, appointment_type: true, location_name: true, when: true, starts_at: true, status: true, can_cancel: true })
 
 /**
  * Patients' own appointments: signed-in customers list theirs and cancel an upcoming one; anyone
@@ -21,7 +20,7 @@ export const myAppointmentRoutes: RouteGroup<Database, { now: () => Date }> = (a
 
   app.get(
     '/me/appointments',
-    { preHandler: signedIn, schema: { response: { 200: z.object({ upcoming: z.array(appointmentSchema), past: z.array(appointmentSchema) }), ...errors } } },
+    { preHandler: signedIn, schema: { response: { 200: myAppointments, ...errors } } },
     async (req) => patientAppointments(db, req.user!.id, now()),
   )
 
@@ -36,18 +35,18 @@ export const myAppointmentRoutes: RouteGroup<Database, { now: () => Date }> = (a
     },
   )
 
-  app.post('/cancel-link', { schema: { body: token, response: { 200: linkView, ...errors } } }, async (req, reply) => {
+  app.post('/cancel-link', { schema: { body: token, response: { 200: linkedAppointment, ...errors } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store')
     const row = await appointmentOfCancelLink(db, req.body.token, now())
     if (!row) throw httpError(404, CANCEL_LINK_INVALID)
-    return linkView.parse(appointmentView(row, now()))
+    return linkedAppointment.parse(appointmentView(row, now()))
   })
 
-  app.post('/cancel-link/cancel', { schema: { body: token, response: { 200: linkView, ...errors } } }, async (req, reply) => {
+  app.post('/cancel-link/cancel', { schema: { body: token, response: { 200: linkedAppointment, ...errors } } }, async (req, reply) => {
     reply.header('cache-control', 'no-store')
     const row = await cancelByPatient(db, { token: req.body.token }, null, now())
     app.outboxRelay?.nudge()
     req.log.info({ appointment: row.id }, 'appointment cancelled by the patient (e-mailed link)')
-    return linkView.parse(appointmentView(row, now()))
+    return linkedAppointment.parse(appointmentView(row, now()))
   })
 }

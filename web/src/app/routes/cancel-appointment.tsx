@@ -1,3 +1,4 @@
+import { CLINICS } from '@hearing/contracts'
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import styled from 'styled-components'
@@ -6,9 +7,9 @@ import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
-import { clinics, phoneHref } from '@/content/clinics'
 import { ApiError } from '@/lib/api-client'
 import { cancelByLink, statusText, statusTone, useCancelLink } from '@/lib/appointments'
+import { phoneHref } from '@/lib/clinic-display'
 import { notify } from '@/lib/notify'
 
 /**
@@ -45,7 +46,7 @@ export default function CancelAppointmentPage() {
             </p>
             <p>To change or cancel your appointment, please call your clinic. We are glad to help.</p>
             <Phones>
-              {clinics.map((clinic) => (
+              {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>
                   {clinic.town}: <a href={phoneHref(clinic.phone)}>{clinic.phone}</a>
                 </li>

@@ -4,10 +4,10 @@ import { ContactDetails } from '@/components/layout/contact-details'
 import { OpeningHours } from '@/components/layout/opening-hours'
 import { Container } from '@/components/ui/container'
 import { PageHero } from '@/components/ui/page-hero'
-import { officeHours } from '@/content/clinics'
 import { practice } from '@/content/practice'
 import { ContactForm } from '@/features/contact/components/contact-form'
 import { useLocations } from '@/features/locations/api/get-locations'
+import { officeHours } from '@/lib/clinic-display'
 import { useDocumentTitle } from '@/lib/use-document-title'
 
 /** /contact-us (SPEC §2 "Contact"): the form, and every other way to reach the practice. */

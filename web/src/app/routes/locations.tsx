@@ -1,8 +1,8 @@
+import { CLINICS } from '@hearing/contracts'
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
 import { PageHero } from '@/components/ui/page-hero'
-import { clinics } from '@/content/clinics'
 import { teamPhoto } from '@/content/media'
 import { team, type TeamMember } from '@/content/team'
 import { AchievementsSection } from '@/features/locations/components/achievements-section'
@@ -25,14 +25,14 @@ export default function LocationsPage() {
       </PageHero>
       <Offices aria-label="Offices">
         <Grid>
-          {clinics.map((clinic) => (
+          {CLINICS.map((clinic) => (
             <OfficeCard key={clinic.uid} clinic={clinic} />
           ))}
         </Grid>
       </Offices>
       <AchievementsSection />
       <ProvidersSection providers={providers} imageUrl={photoUrl} />
-      <CallToAction clinics={clinics} />
+      <CallToAction clinics={CLINICS} />
     </>
   )
 }

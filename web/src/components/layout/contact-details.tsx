@@ -1,7 +1,8 @@
+import { CLINICS, formatAddress } from '@hearing/contracts'
 import styled from 'styled-components'
 
-import { clinics, formatAddress, phoneHref } from '@/content/clinics'
 import { practice } from '@/content/practice'
+import { phoneHref } from '@/lib/clinic-display'
 
 import { MailIcon, PhoneIcon, PinIcon } from './icons'
 
@@ -13,7 +14,7 @@ import { MailIcon, PhoneIcon, PinIcon } from './icons'
 export function ContactDetails() {
   return (
     <Grid>
-      {clinics.map((clinic) => (
+      {CLINICS.map((clinic) => (
         <Card key={clinic.uid}>
           <Heading>{clinic.name}</Heading>
           <Line>

@@ -1,11 +1,12 @@
+import { CLINICS } from '@hearing/contracts'
 import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode, RefObject } from 'react'
 import { Link, NavLink, useLocation } from 'react-router-dom'
 import styled, { css, keyframes } from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
-import { clinics, phoneHref } from '@/content/clinics'
 import { bookAppointmentLink, isNavGroup, mainNavigation } from '@/content/navigation'
+import { phoneHref } from '@/lib/clinic-display'
 
 import { CalendarIcon, CloseIcon, PhoneIcon } from './icons'
 
@@ -91,7 +92,7 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, ren
           <Phones>
             <GroupLabel as="h3">Call us</GroupLabel>
             <ul>
-              {clinics.map((clinic) => (
+              {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>
                   <PhoneLink href={phoneHref(clinic.phone)}>
                     <PhoneIcon />

@@ -1,6 +1,7 @@
+import type { OpeningHours as Hours } from '@hearing/contracts'
 import styled from 'styled-components'
 
-import { formatDays, formatOpeningTimes, type OpeningHours as Hours } from '@/content/clinics'
+import { formatDays, formatOpeningTimes } from '@/lib/clinic-display'
 
 /** Opening hours as a list of days, each with its times beneath: "Monday-Thursday" / "9:00 AM-4:00 PM". */
 export function OpeningHours({ hours, className }: { hours: readonly Hours[]; className?: string }) {

@@ -1,10 +1,11 @@
+import { CLINICS } from '@hearing/contracts'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
-import { clinics, officeHours, phoneHref } from '@/content/clinics'
 import { footerLinks, legalLinks } from '@/content/navigation'
 import { practice } from '@/content/practice'
+import { officeHours, phoneHref } from '@/lib/clinic-display'
 import { reopenCookieNotice } from '@/lib/cookie-consent'
 
 import { Brand } from './brand'
@@ -27,7 +28,7 @@ export function SiteFooter() {
             <About>{practice.description}</About>
             <Heading id="footer-contact">Contact Us</Heading>
             <Plain>
-              {clinics.map((clinic) => (
+              {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>
                   <IconLink href={phoneHref(clinic.phone)}>
                     <PhoneIcon size={18} />
@@ -62,7 +63,7 @@ export function SiteFooter() {
           <Column>
             <Heading id="footer-locations">Our Locations</Heading>
             <Plain>
-              {clinics.map((clinic) => (
+              {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>
                   <ClinicName>{clinic.name}</ClinicName>
                   <Address>

@@ -1,11 +1,12 @@
+import { CLINICS } from '@hearing/contracts'
 import { useLayoutEffect, useRef, type ReactNode } from 'react'
 import { NavLink } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
-import { clinics, formatDays, formatOpeningTimes, officeHours, phoneHref } from '@/content/clinics'
 import { bookAppointmentLink, isNavGroup, mainNavigation } from '@/content/navigation'
+import { formatDays, formatOpeningTimes, officeHours, phoneHref } from '@/lib/clinic-display'
 
 import { Brand } from './brand'
 import { DiscoverMenu } from './discover-menu'
@@ -58,7 +59,7 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
       <TopBar ref={topBarRef}>
         <TopBarInner>
           <PhoneList aria-label="Call our clinics">
-            {clinics.map((clinic) => (
+            {CLINICS.map((clinic) => (
               <li key={clinic.uid}>
                 <TopBarLink href={phoneHref(clinic.phone)}>
                   <PhoneIcon size={18} />

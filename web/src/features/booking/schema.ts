@@ -1,6 +1,5 @@
+import type { BookingRequest } from '@hearing/contracts'
 import { z } from 'zod/mini'
-
-import type { BookingRequest } from './api/booking'
 
 /**
  * The booking form's fields and what it sends (SPEC §2 "Book appointment", §5): text trimmed, the

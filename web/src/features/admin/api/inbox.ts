@@ -1,8 +1,7 @@
-import type { StaffMember } from '@hearing/contracts'
+import type { AdminAppointment, StaffMember } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
-import type { AdminAppointment } from '@/lib/appointments'
 
 /** A message patients sent (contact form; later booking and order requests), as staff see it. */
 export interface InboxMessage {

@@ -1,8 +1,7 @@
-import type { AdminUser, StaffOrderRequestView, UserPage, UserSearchQuery } from '@hearing/contracts'
+import type { AdminAppointment, AdminUser, StaffOrderRequestView, UserPage, UserSearchQuery } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
-import type { AdminAppointment } from '@/lib/appointments'
 
 import type { InboxMessage } from './inbox'
 import type { MailboxMessage } from './mailbox'

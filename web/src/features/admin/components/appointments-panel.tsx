@@ -1,3 +1,4 @@
+import { CLINIC_TIME_ZONE, clinicToday, type AdminAppointment, type StaffTime, type SyncState } from '@hearing/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
@@ -10,16 +11,12 @@ import { useZodForm } from '@/components/ui/use-zod-form'
 import { CardActions, CardError, CardItem, CardList, CardMeta, CardRow, WrittenText } from '@/components/ui/card-list'
 import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import {
-  clinicToday,
   decideAppointment,
   firstSyncOf,
   scheduleAppointment,
   statusText,
   statusTone,
   useAdminAppointments,
-  type AdminAppointment,
-  type StaffTime,
-  type SyncState,
   useAppointmentTypes,
   useStaffTimes,
 } from '@/lib/appointments'
@@ -82,7 +79,7 @@ const reasonOf = (error: unknown, fallback: string) => (error instanceof Error &
 
 /** "Wed, Nov 25, 2026" for a clinic date, read as a calendar date in any zone. */
 const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
-const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'America/New_York' })
+const shortDate = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: CLINIC_TIME_ZONE })
 
 /** An option of the time list: a held time says by what, and cannot be chosen. */
 function timeOptionText(t: StaffTime): string {

@@ -1,3 +1,4 @@
+import { clinicToday } from '@hearing/contracts'
 import { useId } from 'react'
 import styled from 'styled-components'
 import { z } from 'zod/mini'
@@ -6,7 +7,7 @@ import { Button } from '@/components/ui/button'
 import { FieldRow, InputField, SelectField } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
 import { CardList, CardRowItem } from '@/components/ui/card-list'
-import { clinicToday, closeDay, reopenDay, useClosedDates } from '@/lib/appointments'
+import { closeDay, reopenDay, useClosedDates } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
 import { Muted } from './refreshable-panel'

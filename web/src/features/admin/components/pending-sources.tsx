@@ -1,9 +1,10 @@
+import type { PendingSource, SourceKind } from '@hearing/contracts'
 import { useId, useState } from 'react'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
 import { CardActions, CardItem, CardList, CardMeta, CardRow } from '@/components/ui/card-list'
-import { releaseSource, usePendingSources, type PendingSource, type SourceKind } from '@/lib/appointments'
+import { releaseSource, usePendingSources } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
 import { Muted, RefreshablePanel } from './refreshable-panel'

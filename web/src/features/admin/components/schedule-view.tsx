@@ -1,3 +1,4 @@
+import { clinicToday, type Appointment, type AppointmentStatus } from '@hearing/contracts'
 import { useId, useState, type FormEvent } from 'react'
 import styled, { createGlobalStyle } from 'styled-components'
 
@@ -7,15 +8,12 @@ import { CardActions, CardList, CardMeta } from '@/components/ui/card-list'
 import { FieldRow, SelectField } from '@/components/ui/form-controls'
 import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import {
-  clinicToday,
   decideAppointment,
   rescheduleAppointment,
   statusText,
   statusTone,
   useSchedule,
   useStaffTimes,
-  type Appointment,
-  type AppointmentStatus,
   type ScheduleQuery,
 } from '@/lib/appointments'
 import { notify } from '@/lib/notify'

@@ -1,3 +1,4 @@
+import type { Appointment } from '@hearing/contracts'
 import { useState } from 'react'
 import styled from 'styled-components'
 
@@ -9,7 +10,7 @@ import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import { paths } from '@/config/paths'
 import { notify } from '@/lib/notify'
 
-import { cancelMyAppointment, statusText, statusTone, useMyAppointments, type Appointment } from '@/lib/appointments'
+import { cancelMyAppointment, statusText, statusTone, useMyAppointments } from '@/lib/appointments'
 
 /** /profile's "My Appointments": upcoming ones (cancellable) and past ones, all in the clinic's time. */
 export function MyAppointments() {

@@ -1,15 +1,9 @@
-import type { HhieAnswer } from '@hearing/contracts'
+import { BOOKING_DAYS_AHEAD, firstBookableDate, openingTimesOn, type BookingRequest, type BookingRequested, type BookingWindow, type Clinic, type TimeSlot } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
 
-/** A free start time, in the clinic's time zone whatever the visitor's. */
-export interface TimeSlot {
-  time: string
-  label: string
-  starts_at: string
-}
-
+/** The free times of a day for a type (GET /api/scheduling/availability). */
 export function useAvailableTimes(locationUid: string, typeId: string, date: string) {
   const ready = locationUid && typeId && date
   return useSWR<{ date: string; times: TimeSlot[] }, ApiError>(
@@ -19,42 +13,12 @@ export function useAvailableTimes(locationUid: string, typeId: string, date: str
   )
 }
 
-export type BookingRequest = {
-  first_name: string
-  last_name: string
-  email: string
-  phone: string
-  location: string
-  appointment_type_id: string
-  appointment_type: string
-  date: string
-  time: string
-  address_line1: string
-  address_line2?: string
-  city: string
-  state: string
-  zip_code: string
-  notes?: string
-  /** Booked from the hearing self-check (and the patient chose to send it): its answers, scored by the server. */
-  hearing_self_check?: { answers: HhieAnswer[] }
-}
-
 /** POST /api/scheduling/bookings: the request, stored as pending until staff confirm it. */
 export function requestBooking(body: BookingRequest) {
-  return api.post<{ id: string; status: 'pending'; starts_at: string }>('/scheduling/bookings', body)
+  return api.post<BookingRequested>('/scheduling/bookings', body)
 }
 
-/**
- * The dates a clinic can be booked on online: first to last, Monday to Friday, except the closed
- * days (holidays, days staff closed). The server's availability refuses exactly the others.
- */
-export interface BookingWindow {
-  first_date: string
-  last_date: string
-  horizon_days: number
-  closed_dates: string[]
-}
-
+/** The dates the form may offer at a clinic; the server's availability refuses exactly the others. */
 export function useBookingWindow(locationUid: string) {
   return useSWR<BookingWindow, ApiError>(locationUid ? `/scheduling/booking-window?${new URLSearchParams({ location_uid: locationUid })}` : null, (path: string) =>
     api.get<BookingWindow>(path),
@@ -62,23 +26,12 @@ export function useBookingWindow(locationUid: string) {
 }
 
 /** Why the form will not offer times on `date` (the server's rules, told before asking it), or null. */
-export function dateProblemOf(date: string, window: BookingWindow | undefined, now = new Date()): string | null {
+export function dateProblemOf(date: string, clinic: Pick<Clinic, 'hours'> | undefined, window: BookingWindow | undefined, now = new Date()): string | null {
   if (!date) return null
-  if (isWeekend(date)) return 'Please choose a weekday (Monday to Friday).'
-  if (date < (window?.first_date ?? firstBookableDate(now))) return 'Please choose a date at least 3 days from today.'
+  if (clinic && !openingTimesOn(clinic, date)) return 'Please choose a weekday (Monday to Friday).'
+  if (date < (window?.first_date ?? firstBookableDate(now))) return `Please choose a date at least ${BOOKING_DAYS_AHEAD} days from today.`
   if (!window) return null
   if (date > window.last_date) return `Please choose a date within ${window.horizon_days} days from today. For a later date, please call us.`
   if (window.closed_dates.includes(date)) return 'The clinic is closed that day. Please choose another date.'
   return null
 }
-
-/** SPEC §5 "Selectable dates": today + 3 in the clinic's zone ("YYYY-MM-DD"), the server's rule too. */
-export function firstBookableDate(now = new Date()): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(now)
-  const date = new Date(`${today}T00:00:00Z`)
-  date.setUTCDate(date.getUTCDate() + 3)
-  return date.toISOString().slice(0, 10)
-}
-
-/** Saturday or Sunday (a calendar date, whatever the visitor's zone). */
-export const isWeekend = (date: string) => [0, 6].includes(new Date(`${date}T00:00:00Z`).getUTCDay())

@@ -1,4 +1,4 @@
-import { HEARING_EVALUATION_TYPE, HHIE_S_MAX_SCORE, type HearingSelfCheckResult } from '@hearing/contracts'
+import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_TYPE, HHIE_S_MAX_SCORE, type BookingWindow, type HearingSelfCheckResult } from '@hearing/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 
@@ -12,7 +12,7 @@ import { useAppointmentTypes } from '@/lib/appointments'
 import { trackEvent } from '@/lib/analytics'
 import { notify } from '@/lib/notify'
 
-import { dateProblemOf, firstBookableDate, requestBooking, useAvailableTimes, useBookingWindow, type BookingWindow } from '../api/booking'
+import { dateProblemOf, requestBooking, useAvailableTimes, useBookingWindow } from '../api/booking'
 import { bookingSchema, REQUIRED_BOOKING_FIELDS } from '../schema'
 
 /** The clinics as the page loaded them (GET /api/messaging/locations). */
@@ -56,9 +56,9 @@ const shortDay = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'sh
 
 /** The date field's hint: the rule, and the closed days ahead (a date input cannot grey them out). */
 function dateHint(window: BookingWindow | undefined): string {
-  if (!window) return 'Monday to Friday, at least 3 days from today.'
+  if (!window) return `Monday to Friday, at least ${BOOKING_DAYS_AHEAD} days from today.`
   const closed = window.closed_dates.map(shortDay)
-  return `Monday to Friday, from 3 to ${window.horizon_days} days from today.${closed.length > 0 ? ` Closed on ${closed.join(', ')}.` : ''}`
+  return `Monday to Friday, from ${BOOKING_DAYS_AHEAD} to ${window.horizon_days} days from today.${closed.length > 0 ? ` Closed on ${closed.join(', ')}.` : ''}`
 }
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback)
@@ -98,7 +98,7 @@ export function BookingForm({
   const sending = form.formState.isSubmitting || leaving
   const types = useAppointmentTypes(values.location)
   const bookable = useBookingWindow(values.location)
-  const dateProblem = dateProblemOf(values.date, bookable.data)
+  const dateProblem = dateProblemOf(values.date, clinicByUid(values.location), bookable.data)
   const times = useAvailableTimes(values.location, values.typeId, dateProblem ? '' : values.date)
 
   // Choosing a location clears the type; a type or a date clears the time (SPEC §4).

@@ -1,9 +1,10 @@
+import type { Clinic } from '@hearing/contracts'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
-import { phoneHref, type Clinic } from '@/content/clinics'
+import { phoneHref } from '@/lib/clinic-display'
 
 /** Closing call to action with a phone link per office (SPEC §2 "Locations"). */
 export function CallToAction({ clinics }: { clinics: readonly Clinic[] }) {

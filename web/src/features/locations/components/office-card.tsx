@@ -1,16 +1,11 @@
+import { locationName, type Clinic } from '@hearing/contracts'
 import styled from 'styled-components'
 
 import { Button, ButtonLink } from '@/components/ui/button'
 import { ComingSoonBadge } from '@/components/ui/coming-soon-badge'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { paths } from '@/config/paths'
-import {
-  bookingLocationQuery,
-  formatDays,
-  formatOpeningTimes,
-  phoneHref,
-  type Clinic,
-} from '@/content/clinics'
+import { formatDays, formatOpeningTimes, phoneHref } from '@/lib/clinic-display'
 
 /**
  * One office (SPEC §2 "Locations", §3 "Office", §4 Offices): address, phone, hours, embedded map,
@@ -77,7 +72,7 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
         <Actions>
           {clinic.isOpen ? (
             <ButtonLink
-              to={paths.bookAppointment.getHref({ location: bookingLocationQuery(clinic) })}
+              to={paths.bookAppointment.getHref({ location: locationName(clinic) })}
               onClick={() => window.scrollTo({ top: 0, left: 0 })}
             >
               Schedule Appointment

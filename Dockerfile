@@ -79,6 +79,7 @@ COPY --from=build /app/services/identity/data services/identity/data
 COPY --from=build /app/services/scheduling/dist services/scheduling/dist
 COPY --from=build /app/services/scheduling/data services/scheduling/data
 COPY --from=build /app/services/messaging-sync/dist services/messaging-sync/dist
+COPY --from=build /app/services/messaging-sync/data services/messaging-sync/data
 COPY --from=build /app/services/catalogue/dist services/catalogue/dist
 COPY --from=build /app/services/catalogue/data services/catalogue/data
 COPY --from=build /app/services/content/dist services/content/dist

@@ -38,8 +38,6 @@ const clinic = z.strictObject({
   }),
   /** As people read it; fictional 555-01xx numbers until the real ones are filled in. */
   phone: z.string().regex(/^\(\d{3}\) \d{3}-\d{4}$/, 'must look like (770) 555-0142'),
-  /** Where the clinic's staff read mail: the local messaging provider forwards patients' messages here. */
-  inbox: z.email('must be an e-mail address'),
   /** Each weekday at most once; a weekday without opening times is closed (no bookings). */
   hours: z
     .array(openingHours)

@@ -1,6 +1,5 @@
-import { TEXT_BODY_MAX, usPhoneE164, type TextKind } from '@hearing/contracts'
+import { clinicByUid, locationName, PRACTICE_NAME, TEXT_BODY_MAX, usPhoneE164, type TextKind } from '@hearing/contracts'
 import { addToOutbox } from '@hearing/service-kit'
-import { clinicByUid, PRACTICE_NAME } from '@hearing/service-kit/clinics'
 import type { QueryExecutorProvider } from 'kysely'
 import { describeStartShort } from './availability.js'
 import type { AppointmentForEmail } from './patient-emails.js'
@@ -24,7 +23,7 @@ export function reminderText(appointment: AppointmentForEmail, cancelLink: strin
   const clinic = clinicByUid(appointment.location_uid)
   if (!clinic) throw new Error(`appointment ${appointment.id} is at an unknown clinic`)
   return (
-    `${PRACTICE_NAME}: reminder of your ${clip(appointment.appointment_type, TYPE_MAX)} appointment at our ${clinic.name} clinic, ` +
+    `${PRACTICE_NAME}: reminder of your ${clip(appointment.appointment_type, TYPE_MAX)} appointment at our ${locationName(clinic)} clinic, ` +
     `${describeStartShort(appointment.starts_at)}. Can't come? Cancel: ${cancelLink} Questions: ${clinic.phone}`
   )
 }

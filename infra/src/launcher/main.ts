@@ -91,11 +91,13 @@ async function main() {
   }
 
   // No SMTP_URL: e-mails go to a local catcher whose web inbox a person can read. Everything from
-  // here on starts as soon as what it needs is known, and the banner waits for all of it at the end.
+  // here on starts as soon as what it needs is known. "Ready" waits for the site; the banner's
+  // inbox line for the catcher (at a lower CPU priority, it comes up once the site has booted).
   const mail = process.env.SMTP_URL ? undefined : await mailCatcher(config.dataDir, logDir, say)
-  const readiness: Promise<void>[] = mail ? [timeline.track('mail-catcher ready', supervisor.add(mail.process))] : []
-  // Awaited with the rest at the end; a failure meanwhile (say, the database's) must not surface as unhandled.
-  for (const ready of readiness) ready.catch(() => {})
+  const mailReady = mail ? timeline.track('mail-catcher ready', supervisor.add(mail.process)) : undefined
+  const readiness: Promise<void>[] = []
+  // Awaited at the end; a failure meanwhile (say, the database's) must not surface as unhandled.
+  mailReady?.catch(() => {})
   const [postgres, redis] = await Promise.all([timeline.track('postgres', providePostgres(config, say)), timeline.track('redis', provideRedis(config))])
   backing.push(postgres, redis)
   for (const b of [postgres, redis]) if (b.process) recordProcess(config.dataDir, b.process)
@@ -163,13 +165,17 @@ async function main() {
 
   timeline.mark('ready')
   say(`\nReady in ${elapsed()}: http://localhost:${config.PORT}`)
-  appendFileSync(path.join(logDir, 'launcher.log'), `${new Date().toISOString()} ${timeline}\n`)
   // Loaded once the site is up: nothing of it is needed before the first nightly backup.
   const { startStackBackups } = await import('../backup/stack.js')
   backups = startStackBackups(config, postgres.url, say)
-  if (mail) say(`Mail inbox: ${mail.inboxUrl} (e-mails stay on this machine: set SMTP_URL so that real patients receive them)`)
+  if (mail) {
+    await mailReady
+    say(`Mail inbox: ${mail.inboxUrl} (e-mails stay on this machine: set SMTP_URL so that real patients receive them)`)
+  }
   if (backups) say(`Backups: ${backups.description}.`)
   say(`Logs: ${logDir}. Launcher health: ${health.url}. Press Ctrl-C to stop.`)
+  timeline.mark('banner')
+  appendFileSync(path.join(logDir, 'launcher.log'), `${new Date().toISOString()} ${timeline}\n`)
 }
 
 /**

@@ -2,19 +2,34 @@
 // the database created, migrated and seeded) and warm (the same directory again: nothing to do but
 // start), and how much memory the running stack holds once idle.
 //
-// Each run is `npm start` as a user types it (with its `tsc -b`), on a free port and a data
+// Each run is `npm start` as a user types it (building what is stale first: after `npm ci`, everything), on a free port and a data
 // directory of its own, stopped with SIGTERM afterwards (the next run waits until every process of
 // the last one is gone). Prints when each line appeared, the launcher's own timeline of the start
 // (launcher.log), the machine's load (times depend on it; the CPU used hardly does) and one summary
 // line to compare before/after. Options: BENCH_WARM_RUNS=3, BENCH_IDLE_SECONDS=5, BENCH_JSON=<file>;
 // REDIS_URL as `npm start` takes it.
 import { spawn } from 'node:child_process'
-import { chmodSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import net from 'node:net'
 import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 
-import { freePort } from '../dist/net.js'
-import { REPO_ROOT } from './stack.mjs'
+import { buildIsCurrent } from '../bin/build-state.mjs'
+
+// Nothing built is imported: right after `npm ci`, the cold run's `npm start` builds everything
+// itself (tsc -b, the web app) and that time is counted, as a new user waits for it.
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer().once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address()
+      server.close(() => resolve(port))
+    })
+  })
+}
 
 const WARM_RUNS = Number(process.env.BENCH_WARM_RUNS ?? 3)
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5)
@@ -153,7 +168,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'hc-bench-start-'))
 chmodSync(dataDir, 0o755) // the embedded PostgreSQL runs as 'postgres' when we are root
 try {
   const port = await freePort()
-  const cold = await run('cold start (empty data directory)', dataDir, port)
+  const builds = [buildIsCurrent(REPO_ROOT) ? 'TypeScript already built' : 'TypeScript to build', existsSync(path.join(REPO_ROOT, 'web', 'dist', 'pages.json')) ? 'web app already built' : 'web app to build']
+  const cold = await run(`cold start (empty data directory; ${builds.join(', ')})`, dataDir, port)
   const warm = []
   for (let i = 0; i < WARM_RUNS; i++) warm.push(await run(`warm start ${i + 1} (same data directory)`, dataDir, port))
   const best = Math.min(...warm.map((w) => w.ready))

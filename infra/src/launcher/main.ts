@@ -84,11 +84,10 @@ async function main() {
   const dir = config.dataDir
   supervisor = new Supervisor({ say: report, onStart: (child, previous) => record(dir, child, previous) })
 
-  if (webBuildIsStale()) {
-    say('Building the web app...')
-    await buildWeb()
-    timeline.mark('web built')
-  }
+  // A first start builds the SPA while the database is created and the services boot: only the
+  // gateway needs it, and is started once it is built.
+  const webBuilt = webBuildIsStale() ? (say('Building the web app...'), timeline.track('web built', buildWeb())) : undefined
+  webBuilt?.catch(() => {}) // awaited before the gateway starts
 
   // No SMTP_URL: e-mails go to a local catcher whose web inbox a person can read. Everything from
   // here on starts as soon as what it needs is known. "Ready" waits for the site; the banner's
@@ -158,6 +157,7 @@ async function main() {
   }
   for (const service of SERVICES) gatewayEnv[service.gatewayEnv] = replicaUrls.get(service.name)!.join(',')
   timeline.mark('services spawned')
+  await webBuilt
   readiness.push(timeline.track('gateway ready', supervisor.add({ name: GATEWAY.name, start: () => startChild(GATEWAY, 'server.js', gatewayEnv, logDir, say), readyUrl: `http://127.0.0.1:${config.PORT}/readyz` })))
   await Promise.all(readiness)
   const health = await startHealthServer(supervisor, config.LAUNCHER_HEALTH_PORT)

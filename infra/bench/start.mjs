@@ -2,12 +2,12 @@
 // the database created, migrated and seeded) and warm (the same directory again: nothing to do but
 // start), and how much memory the running stack holds once idle.
 //
-// Each run is `npm start` as a user types it (building what is stale first: after `npm ci`, everything), on a free port and a data
-// directory of its own, stopped with SIGTERM afterwards (the next run waits until every process of
-// the last one is gone). Prints when each line appeared, the launcher's own timeline of the start
-// (launcher.log), the machine's load (times depend on it; the CPU used hardly does) and one summary
-// line to compare before/after. Options: BENCH_WARM_RUNS=3, BENCH_IDLE_SECONDS=5, BENCH_JSON=<file>;
-// REDIS_URL as `npm start` takes it.
+// Each run is `npm start` as a user types it (building first whatever is stale: after `npm ci`,
+// everything), on a free port and a data directory of its own, stopped with SIGTERM afterwards
+// (the next run waits until every process of the last one is gone). Prints when each line
+// appeared, the launcher's own timeline of the start (launcher.log), the machine's load (times
+// depend on it; the CPU used much less) and summary lines to compare before/after.
+// Options: BENCH_WARM_RUNS=3, BENCH_IDLE_SECONDS=5, BENCH_JSON=<file>; REDIS_URL as `npm start` takes it.
 import { spawn } from 'node:child_process'
 import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import net from 'node:net'

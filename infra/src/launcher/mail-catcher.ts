@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs'
+import { setPriority } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { freePort } from '../net.js'
@@ -17,6 +18,9 @@ export interface MailCatcher {
 
 /** The mails kept (oldest dropped first), so a long-running stack's catcher does not grow for ever. */
 const KEEP_EMAILS = 500
+
+/** Like `nice -n 10`: it yields the processor to the site's processes while they all boot. */
+const CATCHER_NICENESS = 10
 
 /**
  * With no SMTP_URL, e-mails go to a local catcher (MailDev) with a web inbox instead of nowhere, so
@@ -43,8 +47,19 @@ export async function mailCatcher(dataDir: string, logDir: string, say: (line: s
   }
   const spec = { name: 'mail-catcher', dir: path.relative(REPO_ROOT, packageDir) }
   const inboxUrl = `http://127.0.0.1:${webPort}/`
+  const start = () => {
+    const child = startChild(spec, 'bin/maildev.js', env, logDir, say)
+    // It boots alongside the services (about a second of CPU of its own) but nobody waits for it:
+    // they get the processor first. messaging-sync keeps each e-mail and retries until SMTP answers.
+    try {
+      if (child.process.pid) setPriority(child.process.pid, CATCHER_NICENESS)
+    } catch {
+      // already gone: the supervisor starts it again
+    }
+    return child
+  }
   return {
-    process: { name: spec.name, start: () => startChild(spec, 'bin/maildev.js', env, logDir, say), readyUrl: `${inboxUrl}api/healthz` },
+    process: { name: spec.name, start, readyUrl: `${inboxUrl}api/healthz` },
     smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
     inboxUrl,
   }

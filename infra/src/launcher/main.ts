@@ -16,6 +16,7 @@ import { GATEWAY, pick, REPO_ROOT, SERVICES } from './paths.js'
 import { buildWeb, WEB_DIST_DIR, webBuildIsStale } from './web-build.js'
 import { mailCatcher } from './mail-catcher.js'
 import type { BackupSchedule } from '../backup/schedule.js'
+import { Timeline } from './timeline.js'
 
 /**
  * `npm start`: the whole product on one machine. Builds the SPA when stale, provides PostgreSQL and
@@ -25,6 +26,7 @@ import type { BackupSchedule } from '../backup/schedule.js'
 const say = (line: string) => process.stdout.write(`${line}\n`)
 const started = Date.now()
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(1)} s`
+const timeline = new Timeline()
 
 let supervisor: Supervisor | undefined
 let closeHealth: (() => Promise<void>) | undefined
@@ -59,6 +61,7 @@ process.once('SIGINT', () => void shutdown('Interrupted', 0))
 process.once('SIGTERM', () => void shutdown('SIGTERM received', 0))
 
 async function main() {
+  timeline.mark('launcher')
   const config = launcherConfig(process.env)
   releaseLock = acquireLock(config.dataDir)
   dataDir = config.dataDir
@@ -69,6 +72,7 @@ async function main() {
   if (await portAnswers(config.PORT)) {
     throw new Error(`Port ${config.PORT} is already in use. Stop whatever listens there, or choose another port with PORT=...`)
   }
+  timeline.mark('checks')
   reaper = startReaper(config.dataDir)
   const logDir = path.join(config.dataDir, 'logs')
   mkdirSync(logDir, { recursive: true })
@@ -80,24 +84,27 @@ async function main() {
   const dir = config.dataDir
   supervisor = new Supervisor({ say: report, onStart: (child, previous) => record(dir, child, previous) })
 
-  if (webBuildIsStale()) {
-    say('Building the web app...')
-    await buildWeb()
-  }
+  // A first start builds the SPA while the database is created and the services boot: only the
+  // gateway needs it, and is started once it is built.
+  const webBuilt = webBuildIsStale() ? (say('Building the web app...'), timeline.track('web built', buildWeb())) : undefined
+  webBuilt?.catch(() => {}) // awaited before the gateway starts
 
   // No SMTP_URL: e-mails go to a local catcher whose web inbox a person can read. Everything from
-  // here on starts as soon as what it needs is known, and the banner waits for all of it at the end.
+  // here on starts as soon as what it needs is known. "Ready" waits for the site; the banner's
+  // inbox line for the catcher (at a lower CPU priority, it comes up once the site has booted).
   const mail = process.env.SMTP_URL ? undefined : await mailCatcher(config.dataDir, logDir, say)
-  const readiness: Promise<void>[] = mail ? [supervisor.add(mail.process)] : []
-  // Awaited with the rest at the end; a failure meanwhile (say, the database's) must not surface as unhandled.
-  for (const ready of readiness) ready.catch(() => {})
-  const [postgres, redis] = await Promise.all([providePostgres(config, say), provideRedis(config)])
+  const mailReady = mail ? timeline.track('mail-catcher ready', supervisor.add(mail.process)) : undefined
+  const readiness: Promise<void>[] = []
+  // Awaited at the end; a failure meanwhile (say, the database's) must not surface as unhandled.
+  mailReady?.catch(() => {})
+  const [postgres, redis] = await Promise.all([timeline.track('postgres', providePostgres(config, say)), timeline.track('redis', provideRedis(config))])
   backing.push(postgres, redis)
   for (const b of [postgres, redis]) if (b.process) recordProcess(config.dataDir, b.process)
   say(`PostgreSQL: ${postgres.source}`)
   say(`Redis: ${redis.source}`)
 
   await prepareDatabase(postgres.url)
+  timeline.mark('database prepared')
 
   // REPLICAS copies of every service, each on a port of its own; the gateway balances across them.
   const replicaUrls = new Map<string, string[]>()
@@ -140,7 +147,7 @@ async function main() {
       QUEUE_PREFIX: redisPrefixes(config.dataDir).QUEUE_PREFIX,
     }
     const spec = config.REPLICAS > 1 ? { ...service, name: `${service.name}-${i + 1}` } : service
-    readiness.push(supervisor.add({ name: spec.name, start: () => startChild(spec, 'server.js', env, logDir, say), readyUrl: `${replicaUrl}/readyz` }))
+    readiness.push(timeline.track(`${spec.name} ready`, supervisor.add({ name: spec.name, start: () => startChild(spec, 'server.js', env, logDir, say), readyUrl: `${replicaUrl}/readyz` })))
   }
 
   // The gateway alongside the services: it answers 503 for a service until that one is up.
@@ -149,18 +156,26 @@ async function main() {
     RATE_LIMIT_PREFIX: redisPrefixes(config.dataDir).RATE_LIMIT_PREFIX,
   }
   for (const service of SERVICES) gatewayEnv[service.gatewayEnv] = replicaUrls.get(service.name)!.join(',')
-  readiness.push(supervisor.add({ name: GATEWAY.name, start: () => startChild(GATEWAY, 'server.js', gatewayEnv, logDir, say), readyUrl: `http://127.0.0.1:${config.PORT}/readyz` }))
+  timeline.mark('services spawned')
+  await webBuilt
+  readiness.push(timeline.track('gateway ready', supervisor.add({ name: GATEWAY.name, start: () => startChild(GATEWAY, 'server.js', gatewayEnv, logDir, say), readyUrl: `http://127.0.0.1:${config.PORT}/readyz` })))
   await Promise.all(readiness)
   const health = await startHealthServer(supervisor, config.LAUNCHER_HEALTH_PORT)
   closeHealth = health.close
 
+  timeline.mark('ready')
   say(`\nReady in ${elapsed()}: http://localhost:${config.PORT}`)
   // Loaded once the site is up: nothing of it is needed before the first nightly backup.
   const { startStackBackups } = await import('../backup/stack.js')
   backups = startStackBackups(config, postgres.url, say)
-  if (mail) say(`Mail inbox: ${mail.inboxUrl} (e-mails stay on this machine: set SMTP_URL so that real patients receive them)`)
+  if (mail) {
+    await mailReady
+    say(`Mail inbox: ${mail.inboxUrl} (e-mails stay on this machine: set SMTP_URL so that real patients receive them)`)
+  }
   if (backups) say(`Backups: ${backups.description}.`)
   say(`Logs: ${logDir}. Launcher health: ${health.url}. Press Ctrl-C to stop.`)
+  timeline.mark('banner')
+  appendFileSync(path.join(logDir, 'launcher.log'), `${new Date().toISOString()} ${timeline}\n`)
 }
 
 /**

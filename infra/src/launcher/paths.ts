@@ -1,5 +1,6 @@
 import path from 'node:path'
-import { SERVICE_REGISTRY, type ServiceName } from '@hearing/contracts'
+// The registry alone: the package's index would load zod and the phone library into every start.
+import { SERVICE_REGISTRY, type ServiceName } from '@hearing/contracts/services'
 import { fileURLToPath } from 'node:url'
 
 /** The repository root (this file is infra/{src,dist}/launcher/paths). */

@@ -195,41 +195,32 @@ function PatientMessages({ user, currentUserId }: { user: AdminUser; currentUser
 }
 
 function PatientEmails({ user }: { user: AdminUser }) {
-  const list = usePatientEmails(user)
   return (
-    <Part id="patient-emails" title="E-mails sent">
-      <RefreshablePanel resource={list} noun="e-mails" summary={(items) => `${countOf(items.length, 'e-mail', 'e-mails')} Their links are for the patient only, so the text is not shown.`}>
-        {(items) =>
-          items.length === 0 ? (
-            <Muted>No e-mails.</Muted>
-          ) : (
-            <CardList>
-              {items.map((message) => (
-                <EmailItem key={message.id} message={message} />
-              ))}
-            </CardList>
-          )
-        }
-      </RefreshablePanel>
-    </Part>
+    <SentToPatient id="patient-emails" title="E-mails sent" list={usePatientEmails(user)} nouns={['e-mail', 'e-mails']} about="Their links are for the patient only, so the text is not shown." />
   )
 }
 
 /** Reminder texts to their phone: sent through the messaging provider, or kept here ("Local only") without one. */
 function PatientTexts({ user }: { user: AdminUser }) {
-  const list = usePatientTexts(user)
   return (
-    <Part id="patient-texts" title="Texts sent">
-      <RefreshablePanel
-        resource={list}
-        noun="texts"
-        summary={(items) =>
-          `${countOf(items.length, 'text', 'texts')} Reminder texts go through the messaging provider; without one they are kept here and never sent ("Local only"). Their links are for the patient only, so the text is not shown.`
-        }
-      >
+    <SentToPatient
+      id="patient-texts"
+      title="Texts sent"
+      list={usePatientTexts(user)}
+      nouns={['text', 'texts']}
+      about={'Reminder texts go through the messaging provider; without one they are kept here and never sent ("Local only"). Their links are for the patient only, so the text is not shown.'}
+    />
+  )
+}
+
+/** What went to the patient (e-mails or texts): when, and whether it was sent, never the words. */
+function SentToPatient({ id, title, list, nouns: [one, many], about }: { id: string; title: string; list: ReturnType<typeof usePatientEmails>; nouns: [string, string]; about: string }) {
+  return (
+    <Part id={id} title={title}>
+      <RefreshablePanel resource={list} noun={many} summary={(items) => `${countOf(items.length, one, many)} ${about}`}>
         {(items) =>
           items.length === 0 ? (
-            <Muted>No texts.</Muted>
+            <Muted>{`No ${many}.`}</Muted>
           ) : (
             <CardList>
               {items.map((message) => (

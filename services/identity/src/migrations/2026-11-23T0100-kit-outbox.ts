@@ -34,4 +34,33 @@ export const kitOutbox: Migration = {
     `.execute(db)
     await sql`drop table outbox_before_kit`.execute(db)
   },
+  async down(db) {
+    // Back to identity's own outbox (its shape as 2026-11-23T0000-accounts made it): the e-mails
+    // return, handed over ones as sent, with the account their key names when it still exists.
+    await sql`alter table outbox rename to outbox_kit`.execute(db)
+    await sql`drop index if exists outbox_pending_idx`.execute(db)
+    await db.schema
+      .createTable('outbox')
+      .addColumn('id', 'uuid', (c) => c.primaryKey().defaultTo(sql`gen_random_uuid()`))
+      .addColumn('kind', 'text', (c) => c.notNull())
+      .addColumn('user_id', 'uuid', (c) => c.references('users.id').onDelete('set null'))
+      .addColumn('payload', 'jsonb', (c) => c.notNull())
+      .addColumn('status', 'text', (c) => c.notNull().defaultTo('pending').check(sql`status in ('pending', 'sent', 'failed')`))
+      .addColumn('attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('next_attempt_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('last_error', 'text')
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+      .addColumn('sent_at', 'timestamptz')
+      .execute()
+    await sql`create index outbox_pending_idx on outbox (next_attempt_at) where status = 'pending'`.execute(db)
+    await db.schema.createIndex('outbox_user_idx').on('outbox').columns(['user_id', 'kind', 'created_at']).execute()
+    await sql`
+      insert into outbox (kind, user_id, payload, status, attempts, next_attempt_at, last_error, created_at, sent_at)
+      select coalesce(payload ->> 'kind', 'email'), (select u.id from users u where u.id::text = split_part(o.key, ':', 3)),
+             payload - 'kind', case when handed_over_at is null then 'pending' else 'sent' end,
+             attempts, next_attempt_at, last_error, created_at, handed_over_at
+      from outbox_kit o where topic = 'email'
+    `.execute(db)
+    await sql`drop table outbox_kit`.execute(db)
+  },
 }

@@ -123,4 +123,7 @@ export const auditTrailMigration: Migration = {
       end $$
     `.execute(db)
   },
+  // Rolling a service back leaves the trail as it is: it is every service's, and its records may
+  // not be removed by any of them.
+  async down() {},
 }

@@ -1,4 +1,5 @@
 import { sql, type Migration } from 'kysely'
+import { emails } from './2026-11-22T0100-emails.js'
 
 /** One table and one status machine for everything handed to messaging-sync (e-mails included). */
 export const deliveries: Migration = {
@@ -34,5 +35,19 @@ export const deliveries: Migration = {
       from emails
     `.execute(db)
     await db.schema.dropTable('emails').execute()
+  },
+  async down(db) {
+    // Back to the e-mails table this one replaced: the e-mails return to it (statuses renamed
+    // back), whatever else was handed over goes.
+    await emails.up(db)
+    await sql`
+      insert into emails (id, idempotency_key, to_address, subject, text_body, html_body, status, attempts, last_error, created_at, queued_at, sent_at)
+      select id, case when source = 'identity' then key else source || ':' || key end,
+             payload ->> 'to', payload ->> 'subject', payload ->> 'text', payload ->> 'html',
+             case status when 'delivered' then 'sent' when 'waiting' then 'queued' when 'refused' then 'failed' else status end,
+             attempts, last_error, created_at, queued_at, delivered_at
+      from deliveries where topic = 'email'
+    `.execute(db)
+    await db.schema.dropTable('deliveries').execute()
   },
 }

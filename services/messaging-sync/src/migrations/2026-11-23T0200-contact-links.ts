@@ -11,4 +11,7 @@ export const contactLinks: Migration = {
       .addColumn('welcomed_at', 'timestamptz')
       .execute()
   },
+  async down(db) {
+    await db.schema.dropTable('contact_links').execute()
+  },
 }

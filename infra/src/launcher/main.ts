@@ -84,8 +84,9 @@ async function main() {
   const dir = config.dataDir
   supervisor = new Supervisor({ say: report, onStart: (child, previous) => record(dir, child, previous) })
 
-  // A first start builds the SPA while the database is created and the services boot: only the
-  // gateway needs it, and is started once it is built.
+  // A start after the site's sources changed rebuilds it while the database is prepared and the
+  // services boot: only the gateway needs it, and is started once it is built. (A first start has
+  // built it already, alongside the TypeScript: start.mjs.)
   const webBuilt = webBuildIsStale() ? (say('Building the web app...'), timeline.track('web built', buildWeb())) : undefined
   webBuilt?.catch(() => {}) // awaited before the gateway starts
 

@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from './clinic-calendar.js'
 import { hearingSelfCheckAnswers, hearingSelfCheckResult } from './hearing-self-check-schema.js'
+import { usPhoneField } from './phone-field.js'
 import { personName, plainText } from './typed-text.js'
 
 // The scheduling service's API: what the booking form, the staff's appointment forms and the
@@ -25,7 +26,7 @@ export const calendarDate = z
 /** A clinic wall-clock time, "09:30". */
 export const clockTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a time (HH:MM)')
 export const emailAddress = z.string().trim().max(254).pipe(z.email('must be an e-mail address'))
-const phone = z.string().trim().regex(/^[+()\d\s.-]{7,25}$/, 'must be a phone number')
+const phone = usPhoneField('must be a valid US phone number')
 /** Appointment types are keyed by uuid: anything else is a 400, never a database error. */
 export const appointmentTypeId = z.uuid({ error: 'must be an appointment type id' })
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { usPhoneField } from './phone-field.js'
 import { usPhoneE164 } from './phone.js'
 import { ORDER_STATUSES } from './shop-lists.js'
 import { greetingNameProblem, ORDER_LIMITS } from './visitor-fields.js'
@@ -22,11 +23,8 @@ export const orderRequestBody = z.object({
   first_name: name,
   last_name: name,
   email: z.string().trim().max(254).pipe(z.email('must be an e-mail address')),
-  phone: z
-    .string()
-    .trim()
-    .max(40, 'must be a phone number')
-    .transform((value, ctx) => usPhoneE164(value) ?? (ctx.addIssue({ code: 'custom', message: 'must be a valid US phone number' }), z.NEVER)),
+  // Kept in E.164: the order's phone is matched against accounts and Podium contacts.
+  phone: usPhoneField('must be a valid US phone number').transform((value) => usPhoneE164(value)!),
   location_uid: z.string().trim().min(1, 'choose a clinic').max(100),
   items: z
     .array(z.strictObject({ id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(ORDER_LIMITS.perProduct, `must be at most ${ORDER_LIMITS.perProduct}`) }))

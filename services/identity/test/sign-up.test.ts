@@ -104,6 +104,10 @@ t.test('sign-up bodies: every field required, unknown fields such as role refuse
   }
   t.equal((await post(app, '/sign-up', signUpBody({ email: 'not-an-email' }))).statusCode, 400)
   t.equal((await post(app, '/sign-up', signUpBody({ phone: 'call me' }))).statusCode, 400)
+  // Seven digits looked like a phone to the old rule; no US number is that short.
+  const short = await post(app, '/sign-up', signUpBody({ phone: '555-1234' }))
+  t.equal(short.statusCode, 400)
+  t.match(short.json().message, /body\.phone: Please enter a valid phone number\./)
   t.equal((await db.selectFrom('users').select('id').execute()).length, 0, 'nothing was stored')
 })
 

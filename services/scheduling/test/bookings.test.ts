@@ -97,6 +97,9 @@ t.test('bad input is a 400 naming what is wrong; nothing is stored', async (t) =
     ['no address', { address_line1: '' }, /address_line1/],
     ['a bad ZIP', { zip_code: 'GA' }, /zip_code: must be a ZIP code/],
     ['a bad e-mail', { email: 'nope' }, /email: must be an e-mail address/],
+    ['a number no US phone has', { phone: '555-1234' }, /phone: must be a valid US phone number/],
+    ['a non-US phone', { phone: '+44 20 7946 0958' }, /phone: must be a valid US phone number/],
+    ['a phone with a line break', { phone: '(770) 555-0142\nBcc: x@example.com' }, /phone: must be a valid US phone number/],
     ['oversized notes', { notes: 'x'.repeat(2001) }, /notes/],
     ['an unknown field', { referral: 'x' }, /referral/],
   ]

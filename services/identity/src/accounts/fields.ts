@@ -1,4 +1,4 @@
-import { CLINICS, personName, plainText } from '@hearing/contracts'
+import { CLINICS, personName, plainText, usPhoneField } from '@hearing/contracts'
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH } from '../passwords/policy.js'
 
@@ -15,13 +15,8 @@ export const passwordField = z.string().min(1, 'Please enter a password.').max(M
 /** One line, no control or text-direction characters (the kit's rules, shared with every form). */
 export const nameField = personName(100)
 
-/** US phone numbers as people type them: digits with spaces, dots, dashes, brackets, a leading +. */
-export const phoneField = z
-  .string()
-  .trim()
-  .max(30)
-  .regex(/^\+?[0-9 ().-]+$/, 'Please enter a valid phone number.')
-  .refine((v) => v.replace(/\D/g, '').length >= 7, 'Please enter a valid phone number.')
+/** A valid US phone number as people type it (the rule of every form: @hearing/contracts). */
+export const phoneField = usPhoneField('Please enter a valid phone number.')
 
 /** One of the practice's clinics, by uid. */
 export const locationUidField = z

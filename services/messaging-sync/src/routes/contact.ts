@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { greetingNameProblem, usPhoneE164 } from '@hearing/contracts'
+import { greetingNameProblem, usPhoneE164, usPhoneField } from '@hearing/contracts'
 import { clientAddress, errorBody, errorPayload, visitorLimiter, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { contactMessageText } from '../contact/message.js'
@@ -29,8 +29,7 @@ export const contactForm = z.strictObject({
     .string({ error: 'Phone is required' })
     .trim()
     .min(1, 'Phone is required')
-    .max(40, 'Phone must be at most 40 characters')
-    .refine((v) => usPhoneE164(v) !== undefined, 'Phone must be a valid US phone number'),
+    .pipe(usPhoneField('Phone must be a valid US phone number')),
   location_uid: z.string({ error: 'Preferred location is required' }).trim().min(1, 'Preferred location is required').max(100),
   message: z
     .string({ error: 'Message is required' })

@@ -1,4 +1,4 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
 import pino from 'pino'
 
 /** Field names whose values never reach the logs, at any depth we log. */
@@ -88,5 +88,72 @@ export class AnsweredRequestLog extends LogController {
     if (!this.access?.isLevelEnabled('info')) return
     const req = { id: request.id, method: request.method, url: sanitizeUrl(request.url) }
     this.access.info({ reqId: request.id, req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed')
+  }
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+
+/**
+ * A request's logger, made when the request first logs something. Fastify makes a child of the
+ * process's logger for every request (binding the request id); with pino, and the redaction
+ * applying to bindings too, that costs about as much as writing a line, and most requests write
+ * none of their own (the answered-request line has its own logger). Fastify's childLoggerFactory
+ * makes these (createFastify).
+ */
+export class RequestLogger implements FastifyBaseLogger {
+  #child?: FastifyBaseLogger
+  #level: string
+
+  constructor(
+    private readonly parent: pino.Logger,
+    private readonly bindings: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {
+    this.#level = options.level ?? parent.level
+  }
+
+  get level(): string {
+    return this.#level
+  }
+
+  set level(level: string) {
+    this.#level = level
+    if (this.#child) this.#child.level = level
+  }
+
+  /** The real child logger, made on first use. */
+  logger(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, { ...this.options, level: this.#level }))
+  }
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options)
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args)
+  }
+  error(...args: unknown[]) {
+    this.write('error', args)
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args)
+  }
+  info(...args: unknown[]) {
+    this.write('info', args)
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args)
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args)
+  }
+  silent() {}
+
+  private write(level: Level, args: unknown[]) {
+    const values = this.parent.levels.values
+    // Below the level: nothing to write, so no logger to make.
+    if (values[level]! < (values[this.#level] ?? Infinity)) return
+    ;(this.logger()[level] as (...a: unknown[]) => void)(...args)
   }
 }

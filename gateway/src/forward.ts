@@ -48,6 +48,8 @@ export interface ForwardOptions {
 /** Headers of one connection (RFC 9110 §7.6.1), never passed on in either direction. */
 const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'te', 'trailer', 'upgrade']
 const NOT_RETURNED = new Set(HOP_BY_HOP)
+/** Set by the gateway from what it sends (Host: the upstream's), or handled by it (Expect: the body was read first). */
+const NOT_FORWARDED = new Set([...HOP_BY_HOP, 'host', 'expect', 'content-length'])
 
 const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
 
@@ -95,11 +97,11 @@ export function requestHeaders(
   dropped: (name: string) => boolean,
   added: Record<string, string>,
 ): string[] {
-  const skipped = new Set([...HOP_BY_HOP, 'host', 'expect', 'content-length', ...connectionListed(incoming.connection)])
+  const listed = incoming.connection === undefined ? undefined : connectionListed(incoming.connection)
   const out: string[] = []
   for (const name in incoming) {
     const value = incoming[name]
-    if (value === undefined || skipped.has(name) || dropped(name) || name in added) continue
+    if (value === undefined || NOT_FORWARDED.has(name) || dropped(name) || name in added || listed?.includes(name)) continue
     if (Array.isArray(value)) for (const v of value) out.push(name, v)
     else out.push(name, value)
   }

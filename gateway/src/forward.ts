@@ -109,13 +109,22 @@ export function requestHeaders(
   return out
 }
 
-/** Passes an answer on as it arrives, pausing the upstream while the client is slower. */
+/**
+ * Passes an answer on as it arrives, pausing the upstream while the client is slower; destroyed
+ * before the end (the client went away), it breaks off the upstream exchange too.
+ */
 class UpstreamBody extends Readable {
   resumeUpstream?: () => void
+  abortUpstream?: () => void
+  complete = false
   override _read() {
     const resume = this.resumeUpstream
     this.resumeUpstream = undefined
     resume?.()
+  }
+  override _destroy(err: Error | null, callback: (err?: Error | null) => void) {
+    if (!this.complete) this.abortUpstream?.()
+    callback(err)
   }
 }
 
@@ -175,6 +184,7 @@ export function forward(req: FastifyRequest, reply: FastifyReply, path: string, 
         }
         resumeUpstream = resume
         stream = new UpstreamBody()
+        stream.abortUpstream = abort
         reply.code(statusCode).headers(headers).send(stream)
         return true
       },
@@ -196,6 +206,7 @@ export function forward(req: FastifyRequest, reply: FastifyReply, path: string, 
           return
         }
         if (stream) {
+          stream.complete = true
           stream.push(null)
           return
         }
@@ -215,10 +226,12 @@ export function forward(req: FastifyRequest, reply: FastifyReply, path: string, 
           stream.destroy(err)
           return
         }
+        // The client went away (onHeaders broke the exchange off): nobody to answer.
+        if (clientGone()) return
         // Before any answer (a body that broke off after its headers is not tried again), or while
         // discarding an answer that was to be tried again anyway.
         const wait = retrying ? delay : whole ? null : options.retryDelay({ err, req: retry.req, res: null, attempt })
-        if (wait !== null && !clientGone()) {
+        if (wait !== null) {
           attempt++
           setTimeout(send, wait)
           return

@@ -20,6 +20,18 @@ async function startService(t: TestContext) {
     reply.raw.write('first part, ')
     setTimeout(() => reply.raw.end('second part'), 20)
   })
+  // Streams until the client (the gateway) goes away; `ended` resolves when it has.
+  let onGone: () => void = () => {}
+  const gone = new Promise<void>((resolve) => (onGone = resolve))
+  app.get('/endless', (_req, reply) => {
+    reply.hijack()
+    reply.raw.writeHead(200, { 'content-type': 'text/plain' })
+    const timer = setInterval(() => reply.raw.write('more '), 20)
+    reply.raw.on('close', () => {
+      clearInterval(timer)
+      onGone()
+    })
+  })
   app.get('/hop', async (_req, reply) =>
     reply.header('connection', 'x-private-hop').header('x-private-hop', 'only for the gateway').header('keep-alive', 'timeout=5').send({ ok: true }),
   )
@@ -28,7 +40,7 @@ async function startService(t: TestContext) {
   app.head('/sized', async (_req, reply) => reply.header('content-length', '1234').type('application/json').send())
   await app.listen({ port: 0, host: '127.0.0.1' })
   t.teardown(() => app.close())
-  return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, big }
+  return { url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}`, big, gone }
 }
 
 /** GET through a real socket, the body as bytes (inject would hide how the answer was framed). */
@@ -93,4 +105,24 @@ t.test('repeated headers, HEAD and 204 pass through as the service sent them', a
   t.equal(empty.statusCode, 204)
   t.equal(empty.body, '')
   t.notOk(empty.headers['content-length'])
+})
+
+t.test('a client that goes away in the middle of a streamed answer ends the exchange with the service too', async (t) => {
+  t.setTimeout(15_000) // not ended: a hang fails the test (the upstream timeout is far longer)
+  const service = await startService(t)
+  const { app } = await build(t, { env: { CATALOGUE_URL: service.url, UPSTREAM_TIMEOUT_MS: '120000' } })
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  await new Promise<void>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/api/catalogue/endless' }, (res) => {
+      res.once('data', () => {
+        req.destroy()
+        resolve()
+      })
+    })
+    req.on('error', () => {})
+    req.on('response', () => {}).on('error', reject).end()
+  })
+  await service.gone
+  t.pass('the service saw its connection end')
 })

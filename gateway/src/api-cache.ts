@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Readable } from 'node:stream'
 import type { FastifyReply } from 'fastify'
+import type { WholeAnswer } from './forward.js'
 
 /**
  * A small shared cache for public API reads, kept by each gateway replica in memory, as an HTTP
@@ -16,8 +16,8 @@ import type { FastifyReply } from 'fastify'
  * are not answered from the cache (they go to the service, as before).
  *
  * Why not undici's cache interceptor (undici 7's interceptors.cache, compared on 2026-11-25): it sits
- * on the upstream dispatcher, so a hit would still go through reply-from's proxying (header rewriting,
- * streaming) where this one answers from onRequest, which is why cached reads beat the service itself
+ * on the upstream dispatcher, so a hit would still go through the proxying (header rewriting, the
+ * upstream exchange) where this one answers from onRequest, which is why cached reads beat the service itself
  * in bench:gateway; it keys entries by the upstream origin, not by the public origin a service's
  * absolute URLs are built from (X-Forwarded-Host); and, as RFC 9111 allows, it stores answers to
  * requests carrying Authorization when they say `public`, and to requests with cookies, where this
@@ -59,7 +59,7 @@ export function sharedLifetime(cacheControl: string | undefined): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0
 }
 
-/** What the cache reads of a request (Fastify's; reply-from hands the same one to onResponse). */
+/** What the cache reads of a request (Fastify's). */
 interface Asked {
   method: string
   /** As Fastify has them: X-Forwarded-Proto/-Host count only from a trusted proxy. */
@@ -69,29 +69,8 @@ interface Asked {
   headers: IncomingHttpHeaders
 }
 
-/** What the cache does with reply-from's reply: send the answer on. */
-interface Passing {
-  header(name: string, value: string): { send(body: unknown): unknown }
-  removeHeader(name: string): unknown
-  send(body: unknown): unknown
-}
-
-/**
- * Headers of the upstream answer that describe its body or let it be kept: when the body breaks off
- * they must not go out with the error answer (a 502 marked `public, max-age=300` would be kept by
- * browsers, and a text/plain Content-Type would not fit the JSON error).
- */
-const ABOUT_THE_BODY = ['content-type', 'content-length', 'content-disposition', 'content-language', 'cache-control', 'expires', 'etag', 'last-modified', 'vary', 'age']
-
 /** The answer a service gives the gateway may depend on the origin it was addressed to (X-Forwarded-Host). */
 const keyOf = (req: Asked) => `${req.protocol}://${req.host}${req.url}`
-
-/** The upstream answer as reply-from hands it over (undici's). */
-export interface UpstreamAnswer {
-  statusCode: number
-  headers: Record<string, string | string[] | undefined>
-  stream: Readable
-}
 
 function storableRequest(req: Asked): boolean {
   const h = req.headers
@@ -167,24 +146,16 @@ export function apiCache({ maxSeconds, maxEntries = 500, maxBytes = 8 * 1024 * 1
     },
 
     /**
-     * reply-from's onResponse: passes the upstream answer on, keeping a copy when it may be stored
-     * (read whole first: such answers are small, see maxEntryBytes).
+     * Sees a whole upstream answer (forward.ts) before it is sent, and keeps a copy when it may be
+     * stored; true when it did.
      */
-    onResponse<R extends Passing>(req: Asked, reply: R, res: UpstreamAnswer, failed: (reply: R) => void) {
-      const storable = maxSeconds > 0 && storableRequest(req) ? storableHeaders(res.statusCode, res.headers) : null
-      if (!storable) return reply.send(res.stream)
-      const chunks: Buffer[] = []
-      res.stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      res.stream.once('error', () => {
-        for (const name of ABOUT_THE_BODY) reply.removeHeader(name)
-        failed(reply)
-      })
-      res.stream.once('end', () => {
-        const body = Buffer.concat(chunks)
-        const storedAt = now()
-        store(keyOf(req), { status: res.statusCode, headers: storable.kept, body, storedAt, expiresAt: storedAt + storable.lifetime * 1000 })
-        reply.header('x-cache', 'MISS').send(body)
-      })
+    offer(req: Asked, answer: WholeAnswer): boolean {
+      if (maxSeconds <= 0 || !storableRequest(req)) return false
+      const storable = storableHeaders(answer.statusCode, answer.headers)
+      if (!storable || answer.body.length > maxEntryBytes) return false
+      const storedAt = now()
+      store(keyOf(req), { status: answer.statusCode, headers: storable.kept, body: answer.body, storedAt, expiresAt: storedAt + storable.lifetime * 1000 })
+      return true
     },
   }
 }

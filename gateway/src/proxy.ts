@@ -1,9 +1,9 @@
-import proxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy'
 import { SERVICE_REGISTRY } from '@hearing/contracts'
 import { errorPayload, INVALID_URL_MESSAGE } from '@hearing/service-kit'
-import type { FastifyInstance } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Config } from './config.js'
-import { apiCache, type UpstreamAnswer } from './api-cache.js'
+import { apiCache } from './api-cache.js'
+import { forward, requestHeaders, type FailureStatus, type ForwardOptions } from './forward.js'
 import { classifyApiPath } from './path-guard.js'
 import { upstreams } from './upstreams.js'
 
@@ -22,25 +22,21 @@ const DROPPED_HEADERS = new Set([
 ])
 const DROPPED_PREFIXES = ['x-forwarded-', 'x-user-', 'x-internal-']
 
-type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>
+const dropped = (name: string) => DROPPED_HEADERS.has(name) || (name.startsWith('x-') && DROPPED_PREFIXES.some((p) => name.startsWith(p)))
 
-const forwardedHeaders: NonNullable<ReplyOptions['rewriteRequestHeaders']> = (req, headers) => {
-  const out: typeof headers = {}
-  for (const name in headers) {
-    if (DROPPED_HEADERS.has(name) || (name.startsWith('x-') && DROPPED_PREFIXES.some((p) => name.startsWith(p)))) continue
-    out[name] = headers[name]
-  }
+/** The client's headers as the service gets them: forged ones dropped, the forwarding ones set from what the gateway knows. */
+export function forwardedHeaders(req: FastifyRequest): string[] {
   // request.ip/protocol/host honour X-Forwarded-* only from a configured trusted proxy.
-  out['x-forwarded-for'] = req.ip
-  out['x-forwarded-proto'] = req.protocol
-  out['x-forwarded-host'] = req.host
-  out['x-request-id'] = req.id
-  return out
+  return requestHeaders(req.headers, dropped, {
+    'x-forwarded-for': req.ip,
+    'x-forwarded-proto': req.protocol,
+    'x-forwarded-host': req.host,
+    'x-request-id': req.id,
+  })
 }
 
 /** How soon a client may try a service that is down again: a restart takes a few seconds. */
 const DOWN_RETRY_AFTER_SECONDS = 5
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_CONNECT_TIMEOUT'])
 const FAILURE_MESSAGES = {
   502: 'This part of the site ran into a problem. Please try again shortly.',
   503: 'This part of the site is temporarily unavailable. Please try again shortly.',
@@ -49,16 +45,17 @@ const FAILURE_MESSAGES = {
 
 /**
  * The answer when the upstream could not be reached (503: down, or not there at all), did not answer
- * within UPSTREAM_TIMEOUT_MS (504; reply-from marks its timeouts with statusCode 504), or failed
- * otherwise, e.g. reset the connection (502). reply-from has already logged the cause.
+ * within UPSTREAM_TIMEOUT_MS (504), or failed otherwise, e.g. reset the connection (502);
+ * forward.ts has logged the cause.
  */
-const upstreamFailed: NonNullable<ReplyOptions['onError']> = (reply, { error }) => {
-  const { code, statusCode, cause } = error as Error & { code?: string; statusCode?: number; cause?: { code?: string } }
-  const status = UNREACHABLE.has(cause?.code ?? code ?? '') ? 503 : statusCode === 504 ? 504 : 502
+function upstreamFailed(reply: FastifyReply, status: FailureStatus) {
   // Down (every replica): the launcher or Kubernetes restarts it within seconds, so say when to come back.
   if (status === 503) reply.header('retry-after', String(DOWN_RETRY_AFTER_SECONDS))
   reply.code(status).send(errorPayload(status, FAILURE_MESSAGES[status]))
 }
+
+/** Methods the API passes on. */
+const METHODS = ['DELETE', 'GET', 'HEAD', 'PATCH', 'POST', 'PUT', 'OPTIONS'] as const
 
 /** The API: everything under /api. Register with { prefix: '/api' }. */
 export async function apiProxy(app: FastifyInstance, { config }: { config: Config }) {
@@ -73,44 +70,36 @@ export async function apiProxy(app: FastifyInstance, { config }: { config: Confi
     if (verdict === 'malformed') return reply.code(400).send(errorPayload(400, INVALID_URL_MESSAGE))
     if (!cache.serve(req, reply)) done()
   })
-  const broken = new Error('the service broke off its answer')
-
-  // Bodies are read whole, whatever their type, so BODY_LIMIT_BYTES applies (streamed straight through,
-  // as the proxy does by default, they would escape Fastify's bodyLimit), then sent on byte for byte.
+  // Bodies are read whole, whatever their type, so BODY_LIMIT_BYTES applies, then sent on byte for byte.
   app.removeAllContentTypeParsers()
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body))
 
   for (const [prefix, variable] of Object.entries(SERVICES)) {
     const service = upstreams(config[variable], { connectTimeoutMs: config.UPSTREAM_TIMEOUT_MS })
-    const proxyOptions: FastifyHttpProxyOptions = {
-      prefix: `/${prefix}`,
-      upstream: service.primary,
-      proxyPayloads: false, // we parse (above); the proxy must not add its streaming parsers
-      handler: (req, reply, dest, options) =>
-        reply.from(
-          dest,
-          Buffer.isBuffer(req.body)
-            ? // contentType makes reply-from send the bytes as they came instead of re-encoding JSON
-              { ...options, body: req.body, contentType: req.headers['content-type'] ?? 'application/octet-stream' }
-            : options,
-        ),
-      replyOptions: {
-        rewriteRequestHeaders: forwardedHeaders,
-        timeout: config.UPSTREAM_TIMEOUT_MS,
-        onError: upstreamFailed,
-        onResponse: (req, reply, res) => cache.onResponse(req, reply, res as unknown as UpstreamAnswer, (r) => upstreamFailed(r, { error: broken })),
-        retryDelay: service.retryDelay,
-      },
-      undici: service.dispatcher,
-      // Retries are upstreams.ts's: with several replicas, a request that met one down or draining goes
-      // to another; with one, only a read whose connection was found closed is tried again.
-      retryMethods: [],
-      // A service's relative redirect is site-relative (identity's confirm-email and Google callback
-      // answer `Location: /`): the proxy must not prefix it with /api/<service>.
-      internalRewriteLocationHeader: false,
-      disableRequestLogging: true,
-      destroyAgent: true,
+    // Retries are upstreams.ts's: with several replicas, a request that met one down or draining goes
+    // to another; with one, only a read whose connection was found closed is tried again.
+    const options: ForwardOptions = {
+      dispatcher: service.dispatcher,
+      origin: service.origin,
+      timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+      retryDelay: service.retryDelay,
+      onWhole: (req, answer) => cache.offer(req, answer),
+      failed: upstreamFailed,
     }
-    await app.register(proxy, proxyOptions)
+    // /api/<prefix> and /api/<prefix>/...: the path guard has already refused any path that is not
+    // in its plain form, so what follows the prefix goes to the service as it is. A service's
+    // Location headers are passed on unchanged (its redirects are site-relative).
+    const strip = `/api/${prefix}`.length
+    const handler = (req: FastifyRequest, reply: FastifyReply) => {
+      const path = req.url.length === strip ? '/' : req.url[strip] === '?' ? `/${req.url.slice(strip)}` : req.url.slice(strip)
+      const body = Buffer.isBuffer(req.body) ? req.body : undefined
+      const headers = forwardedHeaders(req)
+      // RFC 9110 §8.3: a body without a type may be taken as octet-stream; say so rather than leave it to the service.
+      if (body && !req.headers['content-type']) headers.push('content-type', 'application/octet-stream')
+      forward(req, reply, path, headers, body, options)
+    }
+    app.route({ method: [...METHODS], url: `/${prefix}`, handler })
+    app.route({ method: [...METHODS], url: `/${prefix}/*`, handler })
+    app.addHook('onClose', () => service.dispatcher.destroy())
   }
 }

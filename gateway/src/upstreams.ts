@@ -1,4 +1,5 @@
 import { BalancedPool, Pool, type Dispatcher } from 'undici'
+import type { RetryContext } from './forward.js'
 
 /**
  * A service's replicas, from `<SERVICE>_URL` (one URL, or several separated by commas). The proxy
@@ -11,20 +12,22 @@ import { BalancedPool, Pool, type Dispatcher } from 'undici'
  * undici honours that), at most POOL_CONNECTIONS per replica, one request at a time on each (no
  * pipelining: a request behind a slow one would wait for it, and a broken connection would take
  * several requests, writes among them, with it). One replica gets a Pool of its own rather than
- * reply-from's Agent, which would look its pool up by origin on every request.
+ * an Agent, which would look its pool up by origin on every request.
  */
 export interface Upstreams {
   /** The first replica: what the proxy builds URLs with (the dispatcher picks the replica). */
   primary: string
   /** A Pool of the one replica, or a BalancedPool over every replica. */
   dispatcher: Dispatcher
+  /** The Pool's origin, which each request names; undefined for a BalancedPool (it picks the replica). */
+  origin?: string
   /** For the gateway's own calls (sitemaps, page heads): the next replica, round robin. */
   next(): string
-  /** reply-from's retryDelay for this service. */
+  /** forward.ts's retryDelay for this service: milliseconds before trying again, or null. */
   retryDelay: (ctx: RetryContext) => number | null
 }
 
-/** Connections to one replica at most (reply-from's default): far more than its database pool serves at once. */
+/** Connections to one replica at most: far more than its database pool serves at once. */
 const POOL_CONNECTIONS = 128
 
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS'])
@@ -33,8 +36,6 @@ const NOT_CONNECTED = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'EHOST
 /** The connection broke during the exchange: the replica may have acted on it, so idempotent requests only. */
 const BROKEN = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET'])
 
-/** What reply-from hands retryDelay; `res` is the upstream's answer ({ statusCode, headers }). */
-type RetryContext = { err?: Error | null; req: { method?: string }; res?: { statusCode?: number } | null; attempt: number }
 
 /** Whether another replica may take this request (see NOT_CONNECTED and BROKEN). */
 export function mayRetryElsewhere({ err, req, res }: RetryContext): boolean {
@@ -62,6 +63,7 @@ export function upstreams(urls: readonly string[], { connectTimeoutMs }: { conne
       primary,
       next,
       dispatcher: new Pool(new URL(primary).origin, poolOptions),
+      origin: new URL(primary).origin,
       retryDelay: (ctx) => (ctx.attempt < 3 && !ctx.res && IDEMPOTENT.has(ctx.req.method ?? '') && mayRetryElsewhere(ctx) ? 1 : null),
     }
   }

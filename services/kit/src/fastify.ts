@@ -9,7 +9,8 @@ import Fastify, {
   type RawServerDefault,
 } from 'fastify'
 import { errorPayload, INTERNAL_ERROR_MESSAGE, INVALID_URL_MESSAGE } from './errors.js'
-import { AnsweredRequestLog, bufferedStdout, loggerOptions } from './logger.js'
+import { AnsweredRequestLog, bufferedStdout, loggerOptions, RequestLogger } from './logger.js'
+import type pino from 'pino'
 import { installMetrics } from './metrics.js'
 import { findUnstorableText } from './text.js'
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from './validation.js'
@@ -67,6 +68,10 @@ export function createFastify({ name, logLevel, bodyLimit = 256 * 1024, trustPro
   const app = Fastify({
     logger: logLevel === false ? false : loggerOptions(logLevel, name, { stream }),
     ...(requestLog === 'answered' ? { logController: new AnsweredRequestLog(stream && AnsweredRequestLog.accessLogger(logLevel as string, name, stream)) } : {}),
+    // Each request's logger is made only when the request logs something (RequestLogger).
+    ...(logLevel === false
+      ? {}
+      : { childLoggerFactory: (logger: FastifyBaseLogger, bindings: pino.Bindings, options: pino.ChildLoggerOptions) => new RequestLogger(logger as pino.Logger, bindings, options) }),
     requestIdHeader: false,
     genReqId: requestIds === 'generate' ? () => randomUUID() : (req) => requestIdFrom(req.headers['x-request-id']),
     bodyLimit,

@@ -1,4 +1,5 @@
-import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { LogController, type FastifyBaseLogger, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify'
+import { hostname } from 'node:os'
 import pino from 'pino'
 
 /** Field names whose values never reach the logs, at any depth we log. */
@@ -62,20 +63,42 @@ export function loggerOptions(level: string, name: string, { stream }: { stream?
   }
 }
 
+/** Writes the answered-request lines: pino's JSON line format, composed directly (see AnsweredRequestLog). */
+export class AccessLog {
+  readonly #stream: pino.DestinationStream
+  /** pid, hostname and name: the same on every line. */
+  readonly #fixed: string
+
+  constructor(name: string, stream: pino.DestinationStream) {
+    this.#stream = stream
+    this.#fixed = `,"pid":${process.pid},"hostname":${JSON.stringify(hostname())},"name":${JSON.stringify(name)}`
+  }
+
+  write(id: string, method: string, url: string, statusCode: number, responseTime: number) {
+    const idJson = JSON.stringify(id)
+    this.#stream.write(
+      `{"level":30,"time":${Date.now()}${this.#fixed},"reqId":${idJson},"req":{"id":${idJson},"method":${JSON.stringify(method)},` +
+        `"url":${JSON.stringify(url)}},"res":{"statusCode":${statusCode}},"responseTime":${responseTime},"msg":"request completed"}\n`,
+    )
+  }
+}
+
 /**
- * One line per request, when it is answered, naming the request as well. The line is built here
- * from fields that hold nothing secret (id, method, the URL with sanitizeUrl, status, time), so it
- * is written by `access`, a logger on the same stream without the redaction pass that free-form
- * objects need (that pass is most of a line's cost). Errors keep the redacting request logger.
+ * One line per request, when it is answered, naming the request as well. The line holds only fields
+ * with nothing secret in them (id, method, the URL with sanitizeUrl, status, time), so it needs
+ * neither the redaction pass that free-form objects get (most of a line's cost) nor pino's generic
+ * serialisation: AccessLog writes pino's line format itself, to the same stream. Errors keep the
+ * redacting request logger.
  */
 export class AnsweredRequestLog extends LogController {
-  constructor(private readonly access?: pino.Logger) {
+  constructor(private readonly access?: AccessLog) {
     super()
   }
 
-  /** A logger for AnsweredRequestLog: the process's level, name and stream, no serializers, no redaction. */
-  static accessLogger(level: string, name: string, stream: pino.DestinationStream): pino.Logger {
-    return pino({ level, name }, stream)
+  /** The access lines of a process whose level is `level` (none above info), named `name`, written to `stream`. */
+  static accessLogger(level: string, name: string, stream: pino.DestinationStream): AccessLog | undefined {
+    const values = pino.levels.values
+    return (values[level] ?? Infinity) <= values.info! ? new AccessLog(name, stream) : undefined
   }
 
   override incomingRequest() {}
@@ -85,8 +108,73 @@ export class AnsweredRequestLog extends LogController {
       reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored')
       return
     }
-    if (!this.access?.isLevelEnabled('info')) return
-    const req = { id: request.id, method: request.method, url: sanitizeUrl(request.url) }
-    this.access.info({ reqId: request.id, req, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed')
+    this.access?.write(request.id, request.method, sanitizeUrl(request.url), reply.statusCode, reply.elapsedTime)
+  }
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace'
+
+/**
+ * A request's logger, made when the request first logs something. Fastify makes a child of the
+ * process's logger for every request (binding the request id); with pino, and the redaction
+ * applying to bindings too, that costs about as much as writing a line, and most requests write
+ * none of their own (the answered-request line has its own logger). Fastify's childLoggerFactory
+ * makes these (createFastify).
+ */
+export class RequestLogger implements FastifyBaseLogger {
+  #child?: FastifyBaseLogger
+  #level: string
+
+  constructor(
+    private readonly parent: pino.Logger,
+    private readonly bindings: pino.Bindings,
+    private readonly options: pino.ChildLoggerOptions,
+  ) {
+    this.#level = options.level ?? parent.level
+  }
+
+  get level(): string {
+    return this.#level
+  }
+
+  set level(level: string) {
+    this.#level = level
+    if (this.#child) this.#child.level = level
+  }
+
+  /** The real child logger, made on first use. */
+  logger(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings, { ...this.options, level: this.#level }))
+  }
+
+  child(bindings: pino.Bindings, options?: pino.ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options)
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args)
+  }
+  error(...args: unknown[]) {
+    this.write('error', args)
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args)
+  }
+  info(...args: unknown[]) {
+    this.write('info', args)
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args)
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args)
+  }
+  silent() {}
+
+  private write(level: Level, args: unknown[]) {
+    const values = this.parent.levels.values
+    // Below the level: nothing to write, so no logger to make.
+    if (values[level]! < (values[this.#level] ?? Infinity)) return
+    ;(this.logger()[level] as (...a: unknown[]) => void)(...args)
   }
 }

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream'
 import Fastify from 'fastify'
 import t from 'tap'
-import { AnsweredRequestLog, loggerOptions, sanitizeUrl } from '../src/logger.js'
+import { AnsweredRequestLog, loggerOptions, RequestLogger, sanitizeUrl } from '../src/logger.js'
 
 function capture() {
   const lines: string[] = []
@@ -63,4 +63,49 @@ t.test("the gateway's request log: one line per answered request, with what an o
   t.match(requests[1], { req: { url: '/broken' }, res: { statusCode: 500 } })
   t.ok(entries.some((e) => e.msg === 'boom' && e.reqId === requests[1]!.reqId), 'the error has its line too')
   t.notOk(lines.join('').includes('abc123secret') || lines.join('').includes('s3cr3t'), 'no secrets')
+})
+
+t.test('a request’s logger is made when it first logs: its lines carry the request id, its route’s level and the redaction', async (t) => {
+  const { lines, stream } = capture()
+  let children = 0
+  /** Counts the request loggers actually made. */
+  class Counted extends RequestLogger {
+    #made = false
+    override logger() {
+      if (!this.#made) children++
+      this.#made = true
+      return super.logger()
+    }
+  }
+  const app = Fastify({
+    logger: { ...(loggerOptions('info', 'test') as object), stream },
+    childLoggerFactory: (logger, bindings, options) => new Counted(logger as never, bindings, options),
+    disableRequestLogging: true, // Fastify's own request lines would use the request's logger
+  })
+  app.get('/quiet', async () => ({ ok: true }))
+  app.post('/talks', async (req) => {
+    req.log.debug('below the level: not written')
+    req.log.info({ body: req.body }, 'attempt')
+    req.log.child({ step: 'two' }).warn('second step')
+    return { ok: true }
+  })
+  app.get('/probe', { logLevel: 'warn' }, async (req) => {
+    req.log.info('below this route’s level')
+    req.log.warn('probe warning')
+    return { ok: true }
+  })
+  await app.inject('/quiet')
+  t.equal(children, 0, 'a request that logs nothing makes no child logger')
+  const res = await app.inject({ method: 'POST', url: '/talks', payload: { email: 'pat@example.com' } })
+  await app.inject('/probe')
+  await app.close()
+  const entries = lines.map((l) => JSON.parse(l) as { msg?: string; reqId?: string; step?: string; level: number })
+  const attempt = entries.find((e) => e.msg === 'attempt')
+  t.ok(attempt?.reqId, 'the request id is bound')
+  t.match(entries.find((e) => e.msg === 'second step'), { reqId: attempt?.reqId, step: 'two', level: 40 }, 'a child of the request logger keeps its bindings')
+  t.notOk(entries.some((e) => e.msg === 'below the level: not written' || e.msg === 'below this route’s level'), 'levels hold')
+  t.ok(entries.some((e) => e.msg === 'probe warning'))
+  t.notOk(lines.join('').includes('pat@example.com'), 'redaction holds')
+  t.equal(res.statusCode, 200)
+  t.equal(children, 2, 'one for each request that logged')
 })

@@ -151,7 +151,9 @@ export function forward(req: FastifyRequest, reply: FastifyReply, path: string, 
     req.log.warn({ err }, 'upstream failed')
     if (!reply.sent) options.failed(reply, failureStatus(err))
   }
-  const clientGone = () => req.raw.destroyed || reply.raw.destroyed
+  // The client's connection, not its request stream: Node destroys a request once its body is read,
+  // so every request with a body would look gone.
+  const clientGone = () => reply.raw.destroyed || req.raw.socket?.destroyed !== false
 
   const send = () => {
     let abort: ((err?: Error) => void) | undefined

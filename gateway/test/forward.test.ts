@@ -73,6 +73,20 @@ t.test('answers larger than the whole-body size, or without a size, are streamed
   t.equal(chunked.headers['transfer-encoding'], 'chunked', 'unsized: passed on as it comes')
 })
 
+t.test('a request with a body, over a real socket, reaches the service and its answer comes back', async (t) => {
+  t.setTimeout(15_000) // a request that is never answered fails here rather than hanging the suite
+  const { app, upstreams } = await build(t)
+  await app.listen({ port: 0, host: '127.0.0.1' })
+  const { port } = app.server.address() as { port: number }
+  const body = JSON.stringify({ email: 'ada@example.com', password: 'correct horse' })
+  const res = await fetch(`http://127.0.0.1:${port}/api/identity/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  t.equal(res.status, 200)
+  const echo = (await res.json()) as Echo
+  t.equal(echo.method, 'POST')
+  t.equal(echo.body, body, 'the body as sent')
+  t.equal(upstreams.identity.seen.length, 1, 'sent once')
+})
+
 t.test('hop-by-hop headers stay on their hop, both ways', async (t) => {
   const service = await startService(t)
   const { app, upstreams } = await build(t, { env: { CATALOGUE_URL: service.url } })

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { CLINIC_TIME_ZONE, ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type StaffOrderRequestView } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, DEFAULT_PATIENT_LANGUAGE, ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type StaffOrderRequestView } from '@hearing/contracts'
 import { addToOutbox, greetingFor, httpError, renderEmail, toCsv } from '@hearing/service-kit'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, OrderLine, OrderRequestsTable } from './database.js'
@@ -75,6 +75,7 @@ export async function createOrderRequest(db: Kysely<Database>, { lines, totalCen
         location_uid: input.location_uid,
         items: JSON.stringify(lines),
         total_cents: totalCents,
+        language: input.language ?? DEFAULT_PATIENT_LANGUAGE,
       })
       .returning('id')
       .executeTakeFirstOrThrow()

@@ -134,6 +134,8 @@ export const appointmentView = z.object({
   can_cancel: z.boolean(),
   /** The hearing self-check the patient booked from, if any (staff, and the patient's own list). */
   hearing_self_check: hearingSelfCheckResult.nullable(),
+  /** The language the patient booked in (issue 26); staff see it, the patient's e-mails use it. */
+  language: patientLanguage,
 })
 export type Appointment = z.infer<typeof appointmentView>
 

@@ -17,3 +17,6 @@ export const PATIENT_LANGUAGE_NAMES: Record<PatientLanguage, string> = { en: 'En
 /** A stored value read back as a language; anything unknown is the default. */
 export const asPatientLanguage = (value: unknown): PatientLanguage =>
   (PATIENT_LANGUAGES as readonly unknown[]).includes(value) ? (value as PatientLanguage) : DEFAULT_PATIENT_LANGUAGE
+
+/** A page of the public site in the patient's language: English at the path itself, others under /<language> (/es/cancel-appointment). */
+export const pathInLanguage = (language: PatientLanguage, path: string): string => (language === DEFAULT_PATIENT_LANGUAGE ? path : `/${language}${path}`)

@@ -153,7 +153,7 @@ export async function rescheduleByStaff(db: Db, id: string, to: { date: string; 
       // Another staff member changed it meanwhile.
       if (!row) throw notApplicable(await findOrThrow(trx, id), 'moved', now)
       const token = await newCancelToken(trx, row.id)
-      await queuePatientEmail(trx, row.id, 'appointment-rescheduled', rescheduledEmail(row, current.starts_at, cancelLink(publicUrl, token)), slot.starts_at.toISOString())
+      await queuePatientEmail(trx, row.id, 'appointment-rescheduled', rescheduledEmail(row, current.starts_at, cancelLink(publicUrl, token, row.language)), slot.starts_at.toISOString())
       return row
     })
   } catch (err) {

@@ -19,4 +19,5 @@ export const asPatientLanguage = (value: unknown): PatientLanguage =>
   (PATIENT_LANGUAGES as readonly unknown[]).includes(value) ? (value as PatientLanguage) : DEFAULT_PATIENT_LANGUAGE
 
 /** A page of the public site in the patient's language: English at the path itself, others under /<language> (/es/cancel-appointment). */
-export const pathInLanguage = (language: PatientLanguage, path: string): string => (language === DEFAULT_PATIENT_LANGUAGE ? path : `/${language}${path}`)
+export const pathInLanguage = (language: PatientLanguage, path: string): string =>
+  language === DEFAULT_PATIENT_LANGUAGE ? path : path === '/' ? `/${language}` : `/${language}${path}`

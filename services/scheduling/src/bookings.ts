@@ -150,6 +150,7 @@ export async function createPublicBooking(db: Db, input: BookingRequestBody, { n
           email: input.email,
           text: clinicMessage(input, type.name, location, slot.starts_at),
           appointment_id: id,
+          language,
         },
       })
       const appointment = { id, location_uid: input.location, appointment_type: type.name, starts_at: slot.starts_at, ends_at: slot.ends_at, first_name: input.first_name, email: input.email, language }

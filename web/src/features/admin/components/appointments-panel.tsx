@@ -27,6 +27,7 @@ import { createPatient, useUsers } from '../api/users'
 
 import { ClosedDays } from './closed-days'
 import { useLinkedItem } from './linked-item'
+import { LanguageNote } from './patient-language'
 import { PendingSources } from './pending-sources'
 import { ScheduleView } from './schedule-view'
 import { Muted, RefreshablePanel } from './refreshable-panel'
@@ -339,6 +340,7 @@ export function AppointmentItem({ appointment: a, onChanged }: { appointment: Ad
       <CardMeta>
         Phone: {a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : 'No phone'} · <a href={`mailto:${a.email}`}>{a.email}</a>
         {a.source === 'public' ? ' · Requested online' : ''}
+        <LanguageNote language={a.language} />
       </CardMeta>
       {hasMessage ? (
         <CardMeta>

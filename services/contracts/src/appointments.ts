@@ -102,6 +102,8 @@ export const staffAppointmentBody = z.strictObject({
   appointment_date: calendarDate,
   appointment_time: clockTime,
   notes: plainText({ max: 2000, min: 0, multiline: true }).optional(),
+  /** The patient's language, from their account (issue 26): the confirmation e-mail is written in it. */
+  language: patientLanguage.optional(),
 })
 export type StaffAppointmentRequest = z.input<typeof staffAppointmentBody>
 

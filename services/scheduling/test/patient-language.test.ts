@@ -123,3 +123,18 @@ t.test('reminders of a Spanish booking: the e-mail and the text are in Spanish, 
   t.match(text.body, /^North Georgia Hearing Care: recordatorio de su cita de Hearing Evaluation en nuestra clínica de Gainesville, lun, 30 de nov, 1:00/)
   t.match(text.body, /¿No puede venir\? Cancele: https:\/\/clinic\.example\/es\/cancel-appointment\?token=/)
 })
+
+t.test("staff scheduling for a patient pass on the account's language: the confirmation is in it", async (t) => {
+  const { app, db, outbox, staff } = await setup(t)
+  const type = await db.selectFrom('appointment_types').select('id').where('location_uid', '=', GAINESVILLE.uid).where('name', '=', 'Follow-up').executeTakeFirstOrThrow()
+  const res = await app.inject({
+    method: 'POST',
+    url: '/admin/appointments',
+    headers: staff,
+    payload: { user_id: randomUUID(), user_info: { first_name: 'Lucía', last_name: 'Ramírez', email: 'lucia@example.com' }, location: GAINESVILLE.uid, appointment_type_id: type.id, appointment_date: '2026-11-30', appointment_time: '11:00', language: 'es' },
+  })
+  t.equal(res.statusCode, 201, res.body)
+  t.equal(res.json().language, 'es')
+  const confirmed = (await outbox(`appointment-confirmed:${res.json().id}`)) as OutboxEmail
+  t.equal(confirmed.subject, 'Su cita de Follow-up está confirmada')
+})

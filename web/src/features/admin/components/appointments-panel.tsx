@@ -155,6 +155,8 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
         appointment_date: values.date,
         appointment_time: values.time,
         ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+        // The confirmation e-mail goes out in the patient's own language.
+        language: patient.language,
       })
     } catch (error) {
       const reason = reasonOf(error, 'Failed to schedule appointment')

@@ -12,6 +12,7 @@ export interface RenderedEmail {
 
 export interface EmailMessage {
   subject: string
+  /** In the reader's language: PatientMessages.greeting. */
   greeting: string
   paragraphs: readonly string[]
   /** The one thing the e-mail asks the reader to do, shown as a button and as a plain address. */
@@ -20,20 +21,14 @@ export interface EmailMessage {
   after?: readonly string[]
 }
 
-/** "Hello Mary," or "Hello," when the name is unknown. */
-export function greetingFor(firstName: string | null | undefined): string {
-  const name = firstName?.trim()
-  return name ? `Hello ${name},` : 'Hello,'
-}
-
 /**
  * The practice's e-mails, one look for every service: plain text first (read aloud well by screen
- * readers), then a simple HTML version of the same words in large type. `messages`: the patient's
- * language (its few words of the layout, and the page's lang); English without.
+ * readers), then a simple HTML version of the same words in large type. `messages`: the reader's
+ * language (the layout's few words, and the page's lang).
  */
-export function renderEmail({ subject, greeting, paragraphs, action, after = [] }: EmailMessage, to: string, messages?: PatientMessages): RenderedEmail {
-  const language = messages?.language ?? 'en'
-  const buttonFallback = messages ? messages.t('email.buttonFallback') : 'If the button does not work, copy this address into your browser:'
+export function renderEmail({ subject, greeting, paragraphs, action, after = [] }: EmailMessage, to: string, messages: PatientMessages): RenderedEmail {
+  const language = messages.language
+  const buttonFallback = messages.t('email.buttonFallback')
   const text = [
     greeting,
     '',

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@hearing/contracts'
+import type { OrderStatus, PatientLanguage } from '@hearing/contracts'
 import type { ColumnType } from 'kysely'
 
 export interface CollectionsTable {
@@ -50,6 +50,8 @@ export interface OrderRequestsTable {
   total_cents: number
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>
   created_at: ColumnType<Date, Date | undefined, never>
+  /** The language the customer ordered in (issue 26): the order's e-mails use it. */
+  language: ColumnType<PatientLanguage, PatientLanguage | undefined, never>
 }
 
 /** Staff's internal notes on an order request. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { CLINIC_TIME_ZONE, ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type StaffOrderRequestView } from '@hearing/contracts'
-import { addToOutbox, greetingFor, httpError, renderEmail, toCsv } from '@hearing/service-kit'
+import { CLINIC_TIME_ZONE, DEFAULT_PATIENT_LANGUAGE, ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type PatientLanguage, type StaffOrderRequestView } from '@hearing/contracts'
+import { addToOutbox, httpError, loadMessageFiles, patientMessages, renderEmail, toCsv } from '@hearing/service-kit'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, OrderLine, OrderRequestsTable } from './database.js'
 import { formatPrice, type ProductStore } from './store.js'
@@ -32,8 +32,17 @@ export async function priceCart(store: ProductStore, items: OrderRequestBody['it
   return { lines, totalCents: lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0) }
 }
 
-function summary(lines: OrderLine[], totalCents: number) {
-  return [...lines.map((l) => `${l.quantity} × ${l.title} (${formatPrice(l.unit_price_cents)} each)`), `Total: ${formatPrice(totalCents)}`].join('\n')
+/** The words of the customer's e-mails per language (issue 26): data/messages/<language>.json. */
+export const MESSAGES_DIR = new URL('../data/messages/', import.meta.url)
+const messagesIn = patientMessages(loadMessageFiles(MESSAGES_DIR))
+
+/** The lines and total, one per line; in the customer's language (the clinic's copy is English). */
+function summary(lines: OrderLine[], totalCents: number, language: PatientLanguage = DEFAULT_PATIENT_LANGUAGE) {
+  const m = messagesIn(language)
+  return [
+    ...lines.map((l) => m.t('summary.line', { quantity: l.quantity, title: l.title, price: formatPrice(l.unit_price_cents) })),
+    m.t('summary.total', { total: formatPrice(totalCents) }),
+  ].join('\n')
 }
 
 /**
@@ -41,18 +50,16 @@ function summary(lines: OrderLine[], totalCents: number) {
  * visitor's it carries are the first name, validated as a name (contracts' greetingNameProblem),
  * and it never repeats the phone or anything else they typed.
  */
-export function confirmationEmail(input: Pick<OrderRequestBody, 'first_name' | 'email'>, summaryText: string) {
+export function confirmationEmail(input: Pick<OrderRequestBody, 'first_name' | 'email'>, summaryText: string, language: PatientLanguage = DEFAULT_PATIENT_LANGUAGE) {
+  const m = messagesIn(language)
   return renderEmail(
     {
-      subject: 'We received your hearing aid order request',
-      greeting: greetingFor(input.first_name),
-      paragraphs: [
-        'Thank you for your order request. Hearing aids are fitted in person, so your clinic will call you to arrange your fitting appointment. Nothing has been charged.',
-        ...summaryText.split('\n'),
-        'If you did not ask for this, you can ignore this e-mail.',
-      ],
+      subject: m.t('received.subject'),
+      greeting: m.greeting(input.first_name),
+      paragraphs: [m.t('received.body'), ...summaryText.split('\n'), m.t('received.ignore')],
     },
     input.email,
+    m,
   )
 }
 
@@ -62,6 +69,7 @@ export function confirmationEmail(input: Pick<OrderRequestBody, 'first_name' | '
  * visitor (outbox): a 2xx means all of them are committed.
  */
 export async function createOrderRequest(db: Kysely<Database>, { lines, totalCents }: PricedCart, input: OrderRequestBody, userId: string | null, { confirm }: { confirm: boolean }) {
+  const language = input.language ?? DEFAULT_PATIENT_LANGUAGE
   const text = summary(lines, totalCents)
   return db.transaction().execute(async (trx) => {
     const { id } = await trx
@@ -75,10 +83,11 @@ export async function createOrderRequest(db: Kysely<Database>, { lines, totalCen
         location_uid: input.location_uid,
         items: JSON.stringify(lines),
         total_cents: totalCents,
+        language,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    if (confirm) await addToOutbox(trx, { topic: 'email', key: `order:${id}:confirmation`, payload: { ...confirmationEmail(input, text), kind: 'order-received' } })
+    if (confirm) await addToOutbox(trx, { topic: 'email', key: `order:${id}:confirmation`, payload: { ...confirmationEmail(input, summary(lines, totalCents, language), language), kind: 'order-received' } })
     await addToOutbox(trx, {
       topic: 'message',
       key: `order:${id}:clinic`,
@@ -90,6 +99,7 @@ export async function createOrderRequest(db: Kysely<Database>, { lines, totalCen
         phone: input.phone,
         email: input.email,
         text: `New hearing aid order request ${id}. Please call to arrange the fitting.\n${text}`,
+        language,
       },
     })
     return { id, total: formatPrice(totalCents) }
@@ -182,29 +192,10 @@ export async function orderRequestsCsv(db: Kysely<Database>, filters: OrderFilte
   return { csv: toCsv(CSV_HEADER, lines), rows: rows.length }
 }
 
-/** What the customer is told when staff move their order request along (issue 22: status changes e-mail the customer). */
-const STATUS_NEWS: Record<OrderStatus, { subject: string; paragraph: string }> = {
-  new: {
-    subject: 'Your hearing aid order request is open again',
-    paragraph: 'Your order request is open again, and your clinic will call you to arrange your fitting appointment.',
-  },
-  contacted: {
-    subject: 'Your clinic has been in touch about your hearing aid order request',
-    paragraph: 'Your clinic has been in touch to arrange your fitting appointment. If you missed the call, please call your clinic.',
-  },
-  fitted: {
-    subject: 'Your hearing aids have been fitted',
-    paragraph: 'Your hearing aids have been fitted. Your clinic is there for adjustments and follow-up care whenever you need it.',
-  },
-  cancelled: {
-    subject: 'Your hearing aid order request was cancelled',
-    paragraph: 'Your order request was cancelled. Nothing has been charged. If you did not expect this, please call your clinic.',
-  },
-}
-
-export function statusEmail(order: { first_name: string; email: string }, status: OrderStatus) {
-  const news = STATUS_NEWS[status]
-  return renderEmail({ subject: news.subject, greeting: greetingFor(order.first_name), paragraphs: [news.paragraph] }, order.email)
+/** What the customer is told when staff move their order request along (issue 22: status changes e-mail the customer), in their language. */
+export function statusEmail(order: { first_name: string; email: string; language: PatientLanguage }, status: OrderStatus) {
+  const m = messagesIn(order.language)
+  return renderEmail({ subject: m.t(`status.${status}.subject`), greeting: m.greeting(order.first_name), paragraphs: [m.t(`status.${status}.body`)] }, order.email, m)
 }
 
 /**
@@ -213,7 +204,7 @@ export function statusEmail(order: { first_name: string; email: string }, status
  */
 export async function setOrderStatus(db: Kysely<Database>, id: string, status: OrderStatus): Promise<'changed' | 'unchanged' | 'missing'> {
   return db.transaction().execute(async (trx) => {
-    const order = await trx.selectFrom('order_requests').select(['status', 'first_name', 'email']).where('id', '=', id).forUpdate().executeTakeFirst()
+    const order = await trx.selectFrom('order_requests').select(['status', 'first_name', 'email', 'language']).where('id', '=', id).forUpdate().executeTakeFirst()
     if (!order) return 'missing'
     if (order.status === status) return 'unchanged'
     await trx.updateTable('order_requests').set({ status }).where('id', '=', id).execute()

@@ -15,7 +15,7 @@ export function cataloguePersonalData(db: Kysely<Database>): PersonalDataHandler
     async exportFor(keys: SubjectKeys) {
       const rows = await db
         .selectFrom('order_requests')
-        .select(['id', 'first_name', 'last_name', 'email', 'phone', 'location_uid', 'items', 'total_cents', 'status', 'created_at'])
+        .select(['id', 'first_name', 'last_name', 'email', 'phone', 'location_uid', 'items', 'total_cents', 'status', 'created_at', 'language'])
         .where(rowOfPerson(keys, personColumns))
         .orderBy('created_at', 'desc')
         .execute()

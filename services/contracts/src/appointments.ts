@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from './clinic-calendar.js'
 import { hearingSelfCheckAnswers, hearingSelfCheckResult } from './hearing-self-check-schema.js'
+import { patientLanguage } from './language.js'
 import { usPhoneField } from './phone-field.js'
 import { personName, plainText } from './typed-text.js'
 
@@ -62,6 +63,8 @@ export const bookingRequestBody = z.strictObject({
   notes: plainText({ max: 2000, min: 0, multiline: true }).optional(),
   /** Booked from the hearing self-check (and the patient chose to send it): its ten answers, scored by the service. */
   hearing_self_check: hearingSelfCheckAnswers.optional(),
+  /** The language the patient booked in: their e-mails about this booking use it (default en). */
+  language: patientLanguage.optional(),
 })
 /** What the booking form sends. */
 export type BookingRequest = z.input<typeof bookingRequestBody>
@@ -100,6 +103,8 @@ export const staffAppointmentBody = z.strictObject({
   appointment_date: calendarDate,
   appointment_time: clockTime,
   notes: plainText({ max: 2000, min: 0, multiline: true }).optional(),
+  /** The patient's language, from their account (issue 26): the confirmation e-mail is written in it. */
+  language: patientLanguage.optional(),
 })
 export type StaffAppointmentRequest = z.input<typeof staffAppointmentBody>
 
@@ -132,6 +137,8 @@ export const appointmentView = z.object({
   can_cancel: z.boolean(),
   /** The hearing self-check the patient booked from, if any (staff, and the patient's own list). */
   hearing_self_check: hearingSelfCheckResult.nullable(),
+  /** The language the patient booked in (issue 26); staff see it, the patient's e-mails use it. */
+  language: patientLanguage,
 })
 export type Appointment = z.infer<typeof appointmentView>
 

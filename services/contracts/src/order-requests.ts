@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { patientLanguage } from './language.js'
 import { usPhoneField } from './phone-field.js'
 import { usPhoneE164 } from './phone.js'
 import { ORDER_STATUSES } from './shop-lists.js'
@@ -30,6 +31,8 @@ export const orderRequestBody = z.object({
     .array(z.strictObject({ id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(ORDER_LIMITS.perProduct, `must be at most ${ORDER_LIMITS.perProduct}`) }))
     .min(1, 'Your cart is empty')
     .max(ORDER_LIMITS.lines),
+  /** The language the customer ordered in: their e-mails about this order use it (default en). */
+  language: patientLanguage.optional(),
 })
 export type OrderRequestBody = z.infer<typeof orderRequestBody>
 
@@ -48,6 +51,8 @@ export const orderRequestView = z.object({
   total: z.string(),
   status: z.enum(ORDER_STATUSES),
   created_at: z.string(),
+  /** The language the customer ordered in (issue 26). */
+  language: patientLanguage,
 })
 export type OrderRequestView = z.infer<typeof orderRequestView>
 

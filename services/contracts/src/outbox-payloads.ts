@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { patientLanguage } from './language.js'
 
 /**
  * The outbox's handover contract: what a producer (identity, scheduling, catalogue) may hand
@@ -46,6 +47,8 @@ export const messagePayload = z.strictObject({
   text: text(5000),
   /** The appointment a booking message is about (links the inbox and the appointments both ways). */
   appointment_id: z.uuid().optional(),
+  /** The language the patient wrote, booked or ordered in (issue 26): staff see it in the inbox. */
+  language: patientLanguage.optional(),
 })
 export type MessagePayload = z.output<typeof messagePayload>
 

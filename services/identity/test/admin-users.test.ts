@@ -36,7 +36,7 @@ t.test('staff read the user list but cannot change roles', async (t) => {
   const list = await call(app, staffToken, 'GET', '/admin/users')
   t.equal(list.statusCode, 200)
   t.equal(list.json().length, 2)
-  t.same(Object.keys(list.json()[0]).sort(), ['address_line1', 'address_line2', 'city', 'created_at', 'email', 'email_verified', 'first_name', 'full_name', 'id', 'last_name', 'phone', 'preferred_location_uid', 'role', 'state', 'zip_code'])
+  t.same(Object.keys(list.json()[0]).sort(), ['address_line1', 'address_line2', 'city', 'created_at', 'email', 'email_verified', 'first_name', 'full_name', 'id', 'language', 'last_name', 'phone', 'preferred_location_uid', 'role', 'state', 'zip_code'])
   t.equal((await call(app, staffToken, 'GET', '/admin/users?role=customer')).json().length, 1, 'filtered by role (the scheduling patient list)')
   t.equal((await call(app, staffToken, 'GET', `/admin/users/${customer.userId}`)).json().email, customer.email)
   t.equal((await call(app, staffToken, 'GET', '/admin/users/00000000-0000-4000-8000-000000000000')).statusCode, 404)

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { CLINIC_TIME_ZONE, hhieBand, locationNameOf, type StaffDecision, type SyncState } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, DEFAULT_PATIENT_LANGUAGE, hhieBand, locationNameOf, pathInLanguage, type PatientLanguage, type StaffDecision, type SyncState } from '@hearing/contracts'
 import { addToOutbox, httpError, type DeliveryState } from '@hearing/service-kit'
 import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
@@ -39,6 +39,7 @@ export function appointmentView(row: AppointmentRow, now: Date) {
     cancelled_by: row.cancelled_by,
     can_cancel: LIVE_STATUSES.includes(row.status) && row.starts_at > now,
     hearing_self_check: hearingSelfCheckOf(row),
+    language: row.language,
   }
 }
 
@@ -125,8 +126,9 @@ export const CANCEL_LINK_INVALID = 'This cancel link is invalid or has expired. 
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-export function cancelLink(publicUrl: string, token: string): string {
-  return `${publicUrl}/cancel-appointment?token=${encodeURIComponent(token)}`
+/** The cancel page in the patient's language (a Spanish e-mail links the /es page). */
+export function cancelLink(publicUrl: string, token: string, language: PatientLanguage = DEFAULT_PATIENT_LANGUAGE): string {
+  return `${publicUrl}${pathInLanguage(language, '/cancel-appointment')}?token=${encodeURIComponent(token)}`
 }
 
 /** A fresh cancel link token for one e-mail about the appointment (the links of earlier e-mails keep working). */
@@ -139,7 +141,7 @@ export async function newCancelToken(trx: Db, appointmentId: string): Promise<st
 /** Confirms the appointment to the patient: e-mail with the calendar file and a fresh cancel link. */
 export async function sendConfirmation(trx: Db, row: AppointmentRow, publicUrl: string): Promise<void> {
   const token = await newCancelToken(trx, row.id)
-  await queuePatientEmail(trx, row.id, 'appointment-confirmed', confirmedEmail(row, cancelLink(publicUrl, token)))
+  await queuePatientEmail(trx, row.id, 'appointment-confirmed', confirmedEmail(row, cancelLink(publicUrl, token, row.language)))
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -104,11 +104,6 @@ export function freeSlots(slots: readonly Slot[], taken: ReadonlyArray<{ starts_
   return slots.filter((s) => !taken.some((t) => s.starts_at < t.ends_at && t.starts_at < s.ends_at))
 }
 
-/** "Mon, Nov 30 at 9:30 AM" for a text, where every character counts (the clinic's time). */
-export function describeStartShort(startsAt: Date, zone = CLINIC_TIME_ZONE): string {
-  return DateTime.fromJSDate(startsAt, { zone }).toFormat("ccc, LLL d 'at' h:mm a")
-}
-
 /** "Monday, November 30, 2026 at 9:30 AM (Eastern Time)" for messages to the clinic and patients. */
 export function describeStart(startsAt: Date): string {
   const t = DateTime.fromJSDate(startsAt, { zone: CLINIC_TIME_ZONE })

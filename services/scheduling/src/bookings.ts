@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, clinicByUid, firstBookableDate, lastBookableDate, locationName, scoreHearingSelfCheck, type BookingRequestBody, type Clinic } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, clinicByUid, DEFAULT_PATIENT_LANGUAGE, firstBookableDate, lastBookableDate, locationName, scoreHearingSelfCheck, type BookingRequestBody, type Clinic } from '@hearing/contracts'
 import { addToOutbox, httpError } from '@hearing/service-kit'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
@@ -109,6 +109,7 @@ export async function createPublicBooking(db: Db, input: BookingRequestBody, { n
   const day = DateTime.fromISO(input.date, { zone: CLINIC_TIME_ZONE })
   const visitor = { address, email: input.email, phone: input.phone }
   // Never the client's total: the answers are scored here with the same rules the page used.
+  const language = input.language ?? DEFAULT_PATIENT_LANGUAGE
   const hearingCheck = input.hearing_self_check ? scoreHearingSelfCheck(input.hearing_self_check.answers) : null
   try {
     return await db.transaction().execute(async (trx) => {
@@ -135,6 +136,7 @@ export async function createPublicBooking(db: Db, input: BookingRequestBody, { n
         source_address: address,
         hearing_check_answers: hearingCheck?.answers ?? null,
         hearing_check_score: hearingCheck?.score ?? null,
+        language,
       })
       await addToOutbox(trx, {
         topic: 'message',
@@ -148,9 +150,10 @@ export async function createPublicBooking(db: Db, input: BookingRequestBody, { n
           email: input.email,
           text: clinicMessage(input, type.name, location, slot.starts_at),
           appointment_id: id,
+          language,
         },
       })
-      const appointment = { id, location_uid: input.location, appointment_type: type.name, starts_at: slot.starts_at, ends_at: slot.ends_at, first_name: input.first_name, email: input.email }
+      const appointment = { id, location_uid: input.location, appointment_type: type.name, starts_at: slot.starts_at, ends_at: slot.ends_at, first_name: input.first_name, email: input.email, language }
       await queuePatientEmail(trx, id, 'appointment-requested', requestedEmail(appointment))
       return { id, status: 'pending' as const, starts_at: slot.starts_at.toISOString(), appointment_type: type.name, location }
     })

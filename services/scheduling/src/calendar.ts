@@ -1,13 +1,16 @@
-import { CLINIC_TIME_ZONE, formatAddress, locationName, PRACTICE_NAME, type Clinic } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, formatAddress, locationName, PRACTICE_NAME, type Clinic, type PatientLanguage } from '@hearing/contracts'
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventBusyStatus, ICalEventStatus } from 'ical-generator'
 import { DateTime } from 'luxon'
+import { messagesIn } from './patient-messages.js'
 
 export interface CalendarAppointment {
   id: string
   appointment_type: string
   starts_at: Date
   ends_at: Date
+  /** The patient's language: the event's title, description and reminder are in it. */
+  language: PatientLanguage
 }
 
 const DAY_SECONDS = 24 * 60 * 60
@@ -19,8 +22,10 @@ const DAY_SECONDS = 24 * 60 * 60
  * the appointment id as UID, so a later file about it updates the same entry; a reminder the day before.
  */
 export function appointmentIcs(appointment: CalendarAppointment, clinic: Clinic, cancelLink: string): string {
+  const m = messagesIn(appointment.language)
+  const facts = { type: appointment.appointment_type, practice: PRACTICE_NAME, clinic: locationName(clinic), phone: clinic.phone, link: cancelLink }
   const calendar = ical({
-    prodId: { company: PRACTICE_NAME, product: 'Appointments', language: 'EN' },
+    prodId: { company: PRACTICE_NAME, product: 'Appointments', language: appointment.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,
     // The events name their zone; the calendar only writes its VTIMEZONE (a calendar-wide zone
     // would also write DTSTAMP in it, which RFC 5545 wants in UTC).
@@ -32,13 +37,13 @@ export function appointmentIcs(appointment: CalendarAppointment, clinic: Clinic,
     start: DateTime.fromJSDate(appointment.starts_at, { zone: CLINIC_TIME_ZONE }),
     end: DateTime.fromJSDate(appointment.ends_at, { zone: CLINIC_TIME_ZONE }),
     timezone: CLINIC_TIME_ZONE,
-    summary: `${appointment.appointment_type} at ${PRACTICE_NAME}`,
-    description: `Your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic. To change it, call ${clinic.phone}. If you can no longer come, cancel it here: ${cancelLink}`,
+    summary: m.t('calendar.summary', facts),
+    description: m.t('calendar.description', facts),
     location: `${PRACTICE_NAME}, ${formatAddress(clinic.address)}`,
     url: cancelLink,
     status: ICalEventStatus.CONFIRMED,
     busystatus: ICalEventBusyStatus.BUSY,
-    alarms: [{ type: ICalAlarmType.display, trigger: DAY_SECONDS, description: `${appointment.appointment_type} tomorrow` }],
+    alarms: [{ type: ICalAlarmType.display, trigger: DAY_SECONDS, description: m.t('calendar.alarm', facts) }],
   })
   return calendar.toString()
 }

@@ -1,8 +1,8 @@
-import { addToOutbox, greetingFor, renderEmail, type RenderedEmail } from '@hearing/service-kit'
-import { clinicByUid, formatAddress, locationName, PRACTICE_NAME, type Clinic } from '@hearing/contracts'
+import { addToOutbox, renderEmail, type RenderedEmail } from '@hearing/service-kit'
+import { clinicByUid, formatAddress, locationName, PRACTICE_NAME, type Clinic, type PatientLanguage } from '@hearing/contracts'
 import type { QueryExecutorProvider } from 'kysely'
-import { describeStart } from './availability.js'
 import { appointmentIcs } from './calendar.js'
+import { messagesIn } from './patient-messages.js'
 
 /** What the patient e-mails say about an appointment. */
 export interface AppointmentForEmail {
@@ -13,9 +13,13 @@ export interface AppointmentForEmail {
   ends_at: Date
   first_name: string
   email: string
+  /** The language the patient booked in: the e-mail's (issue 26). */
+  language: PatientLanguage
 }
 
 export type PatientEmailKind = 'appointment-requested' | 'appointment-confirmed' | 'appointment-declined' | 'appointment-cancelled' | 'appointment-rescheduled' | 'appointment-reminder'
+
+type WithCalendar = RenderedEmail & { attachments: Array<{ filename: string; contentType: string; contentBase64: string }> }
 
 function clinicOf(appointment: AppointmentForEmail): Clinic {
   const clinic = clinicByUid(appointment.location_uid)
@@ -23,47 +27,43 @@ function clinicOf(appointment: AppointmentForEmail): Clinic {
   return clinic
 }
 
-function when(appointment: AppointmentForEmail): string {
-  return describeStart(appointment.starts_at)
+/** The patient's language and the facts every e-mail about the visit names, ready for the messages' placeholders. */
+function contextOf(appointment: AppointmentForEmail) {
+  const clinic = clinicOf(appointment)
+  const m = messagesIn(appointment.language)
+  const facts = { type: appointment.appointment_type, clinic: locationName(clinic), when: m.when(appointment.starts_at), phone: clinic.phone, address: formatAddress(clinic.address), practice: PRACTICE_NAME }
+  return { clinic, m, facts }
 }
 
 /** Sent at once on a booking request: it is received, and staff will confirm it (SPEC §4: pending until staff verify it). */
 export function requestedEmail(appointment: AppointmentForEmail): RenderedEmail {
-  const clinic = clinicOf(appointment)
+  const { m, facts } = contextOf(appointment)
   return renderEmail(
     {
-      subject: `We received your ${appointment.appointment_type} appointment request`,
-      greeting: greetingFor(appointment.first_name),
-      paragraphs: [
-        `We received your request for a ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)}.`,
-        'We will confirm it by e-mail once our staff have checked it, with a calendar file for your calendar. Until then the time is kept for you.',
-        `Questions, or need another time? Call us at ${clinic.phone}.`,
-      ],
+      subject: m.t('requested.subject', facts),
+      greeting: m.greeting(appointment.first_name),
+      paragraphs: [m.t('requested.received', facts), m.t('requested.next'), m.t('requested.questions', facts)],
     },
     appointment.email,
+    m,
   )
 }
 
-export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: string): RenderedEmail & { attachments: Array<{ filename: string; contentType: string; contentBase64: string }> } {
-  const clinic = clinicOf(appointment)
+export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: string): WithCalendar {
+  const { clinic, m, facts } = contextOf(appointment)
   const rendered = renderEmail(
     {
-      subject: `Your ${appointment.appointment_type} appointment is confirmed`,
-      greeting: greetingFor(appointment.first_name),
-      paragraphs: [
-        `Your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic is confirmed for ${when(appointment)}.`,
-        `Address: ${formatAddress(clinic.address)}. Phone: ${clinic.phone}.`,
-        'The attached calendar file adds it to your calendar. If you can no longer come, please let us know with the link below so another patient can have the time.',
-      ],
-      action: { label: 'Cancel this appointment', link: cancelLink },
-      after: [`To move it to another day, call us at ${clinic.phone}. We look forward to seeing you.`],
+      subject: m.t('confirmed.subject', facts),
+      greeting: m.greeting(appointment.first_name),
+      paragraphs: [m.t('confirmed.body', facts), m.t('visit.address', facts), m.t('confirmed.calendar')],
+      action: { label: m.t('visit.cancelAction'), link: cancelLink },
+      after: [m.t('visit.moveByPhone', facts)],
     },
     appointment.email,
+    m,
   )
   return { ...rendered, attachments: [calendarAttachment(appointment, clinic, cancelLink)] }
 }
-
-type WithCalendar = RenderedEmail & { attachments: Array<{ filename: string; contentType: string; contentBase64: string }> }
 
 function calendarAttachment(appointment: AppointmentForEmail, clinic: Clinic, cancelLink: string) {
   return { filename: 'appointment.ics', contentType: 'text/calendar', contentBase64: Buffer.from(appointmentIcs(appointment, clinic, cancelLink)).toString('base64') }
@@ -71,72 +71,59 @@ function calendarAttachment(appointment: AppointmentForEmail, clinic: Clinic, ca
 
 /** Staff moved the appointment: the new time, a calendar file that replaces the old entry (same UID), a fresh cancel link. */
 export function rescheduledEmail(appointment: AppointmentForEmail, previousStart: Date, cancelLink: string): WithCalendar {
-  const clinic = clinicOf(appointment)
+  const { clinic, m, facts } = contextOf(appointment)
   const rendered = renderEmail(
     {
-      subject: `Your ${appointment.appointment_type} appointment has moved to ${when(appointment)}`,
-      greeting: greetingFor(appointment.first_name),
-      paragraphs: [
-        `Your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic has moved from ${describeStart(previousStart)} to ${when(appointment)}.`,
-        `Address: ${formatAddress(clinic.address)}. Phone: ${clinic.phone}.`,
-        'The attached calendar file updates the entry in your calendar. If the new time does not suit you, please call us, or cancel with the link below so another patient can have the time.',
-      ],
-      action: { label: 'Cancel this appointment', link: cancelLink },
+      subject: m.t('rescheduled.subject', facts),
+      greeting: m.greeting(appointment.first_name),
+      paragraphs: [m.t('rescheduled.body', { ...facts, previous: m.when(previousStart) }), m.t('visit.address', facts), m.t('rescheduled.calendar')],
+      action: { label: m.t('visit.cancelAction'), link: cancelLink },
     },
     appointment.email,
+    m,
   )
   return { ...rendered, attachments: [calendarAttachment(appointment, clinic, cancelLink)] }
 }
 
 /** A reminder before a confirmed visit, with a link to cancel it. */
 export function reminderEmail(appointment: AppointmentForEmail, cancelLink: string): RenderedEmail {
-  const clinic = clinicOf(appointment)
+  const { m, facts } = contextOf(appointment)
   return renderEmail(
     {
-      subject: `Reminder: your ${appointment.appointment_type} appointment on ${when(appointment)}`,
-      greeting: greetingFor(appointment.first_name),
-      paragraphs: [
-        `This is a reminder of your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)}.`,
-        `Address: ${formatAddress(clinic.address)}. Phone: ${clinic.phone}.`,
-        'If you can no longer come, please let us know with the link below so another patient can have the time.',
-      ],
-      action: { label: 'Cancel this appointment', link: cancelLink },
-      after: [`To move it to another day, call us at ${clinic.phone}. We look forward to seeing you.`],
+      subject: m.t('reminder.subject', facts),
+      greeting: m.greeting(appointment.first_name),
+      paragraphs: [m.t('reminder.body', facts), m.t('visit.address', facts), m.t('reminder.cancel')],
+      action: { label: m.t('visit.cancelAction'), link: cancelLink },
+      after: [m.t('visit.moveByPhone', facts)],
     },
     appointment.email,
+    m,
   )
 }
 
 export function declinedEmail(appointment: AppointmentForEmail): RenderedEmail {
-  const clinic = clinicOf(appointment)
+  const { m, facts } = contextOf(appointment)
   return renderEmail(
     {
-      subject: `About your appointment request at ${PRACTICE_NAME}`,
-      greeting: greetingFor(appointment.first_name),
-      paragraphs: [
-        `Thank you for asking for a ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)}.`,
-        'We are sorry, but we cannot see you at that time.',
-        `Please call us at ${clinic.phone} and we will gladly find a time that suits you, or choose another time on our website.`,
-      ],
+      subject: m.t('declined.subject', facts),
+      greeting: m.greeting(appointment.first_name),
+      paragraphs: [m.t('declined.thanks', facts), m.t('declined.sorry'), m.t('declined.call', facts)],
     },
     appointment.email,
+    m,
   )
 }
 
 export function cancelledEmail(appointment: AppointmentForEmail, by: 'patient' | 'staff'): RenderedEmail {
-  const clinic = clinicOf(appointment)
+  const { m, facts } = contextOf(appointment)
   return renderEmail(
     {
-      subject: `Your ${appointment.appointment_type} appointment is cancelled`,
-      greeting: greetingFor(appointment.first_name),
-      paragraphs: [
-        by === 'patient'
-          ? `As you asked, your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)} is cancelled.`
-          : `We are sorry: your ${appointment.appointment_type} appointment at our ${locationName(clinic)} clinic on ${when(appointment)} had to be cancelled.`,
-        `To book another time, call us at ${clinic.phone} or book on our website.`,
-      ],
+      subject: m.t('cancelled.subject', facts),
+      greeting: m.greeting(appointment.first_name),
+      paragraphs: [m.t('cancelled.body', { ...facts, by }), m.t('cancelled.rebook', facts)],
     },
     appointment.email,
+    m,
   )
 }
 

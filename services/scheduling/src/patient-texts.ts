@@ -1,8 +1,8 @@
 import { clinicByUid, locationName, PRACTICE_NAME, TEXT_BODY_MAX, usPhoneE164, type TextKind } from '@hearing/contracts'
 import { addToOutbox } from '@hearing/service-kit'
 import type { QueryExecutorProvider } from 'kysely'
-import { describeStartShort } from './availability.js'
 import type { AppointmentForEmail } from './patient-emails.js'
+import { messagesIn } from './patient-messages.js'
 
 /** What a text about an appointment needs: the e-mail's facts, the phone, whose it is. */
 export interface AppointmentForText extends AppointmentForEmail {
@@ -22,10 +22,15 @@ const clip = (value: string, max: number) => (value.length > max ? `${value.slic
 export function reminderText(appointment: AppointmentForEmail, cancelLink: string): string {
   const clinic = clinicByUid(appointment.location_uid)
   if (!clinic) throw new Error(`appointment ${appointment.id} is at an unknown clinic`)
-  return (
-    `${PRACTICE_NAME}: reminder of your ${clip(appointment.appointment_type, TYPE_MAX)} appointment at our ${locationName(clinic)} clinic, ` +
-    `${describeStartShort(appointment.starts_at)}. Can't come? Cancel: ${cancelLink} Questions: ${clinic.phone}`
-  )
+  const m = messagesIn(appointment.language)
+  return m.t('text.reminder', {
+    practice: PRACTICE_NAME,
+    type: clip(appointment.appointment_type, TYPE_MAX),
+    clinic: locationName(clinic),
+    when: m.whenShort(appointment.starts_at),
+    link: cancelLink,
+    phone: clinic.phone,
+  })
 }
 
 /**

@@ -19,7 +19,7 @@ export function schedulingPersonalData(db: Kysely<Database>, now: () => Date): P
     async exportFor(keys: SubjectKeys) {
       const rows = await db
         .selectFrom('appointments')
-        .select(['id', 'appointment_type', 'location_uid', 'starts_at', 'ends_at', 'status', 'source', 'first_name', 'last_name', 'email', 'phone', 'address_line1', 'address_line2', 'city', 'state', 'zip_code', 'notes', 'created_at', 'cancelled_at'])
+        .select(['id', 'appointment_type', 'location_uid', 'starts_at', 'ends_at', 'status', 'source', 'first_name', 'last_name', 'email', 'phone', 'address_line1', 'address_line2', 'city', 'state', 'zip_code', 'notes', 'created_at', 'cancelled_at', 'language'])
         .where(rowOfPerson(keys, personColumns))
         .orderBy('starts_at', 'desc')
         .execute()

@@ -61,7 +61,7 @@ async function remind(db: Db, id: string, offset: number, { now, publicUrl }: { 
       .executeTakeFirst()
     if (!claimed) return false
     // A fresh link: the newest e-mail about the visit carries the one that works.
-    const link = cancelLink(publicUrl, await newCancelToken(trx, id))
+    const link = cancelLink(publicUrl, await newCancelToken(trx, id), row.language)
     const occasion = `${offset}m:${row.starts_at.toISOString()}`
     await queuePatientEmail(trx, id, 'appointment-reminder', reminderEmail(row, link), occasion)
     // And a text to their phone, sent through the messaging provider (kept, never sent, by the local one).

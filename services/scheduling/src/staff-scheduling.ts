@@ -1,5 +1,5 @@
 import { httpError } from '@hearing/service-kit'
-import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, type AppointmentStatus, type Clinic } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, DEFAULT_PATIENT_LANGUAGE, type AppointmentStatus, type Clinic, type PatientLanguage } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import { appointmentsStartingBetween, closedDates, insertAppointment, liveAppointmentsBetween, moveAppointment, type AppointmentRow } from './appointment-store.js'
@@ -87,6 +87,8 @@ export interface StaffScheduleInput {
   date: string
   time: string
   notes?: string | undefined
+  /** The patient's language (their account's): the e-mails about the visit are in it. */
+  language?: PatientLanguage | undefined
 }
 
 /**
@@ -123,6 +125,7 @@ export async function scheduleByStaff(db: Db, input: StaffScheduleInput, { staff
         created_by: staffId,
         decided_at: now,
         decided_by: staffId,
+        language: input.language ?? DEFAULT_PATIENT_LANGUAGE,
       })
       await queueSync(trx, row)
       await sendConfirmation(trx, row, publicUrl)
@@ -153,7 +156,7 @@ export async function rescheduleByStaff(db: Db, id: string, to: { date: string; 
       // Another staff member changed it meanwhile.
       if (!row) throw notApplicable(await findOrThrow(trx, id), 'moved', now)
       const token = await newCancelToken(trx, row.id)
-      await queuePatientEmail(trx, row.id, 'appointment-rescheduled', rescheduledEmail(row, current.starts_at, cancelLink(publicUrl, token)), slot.starts_at.toISOString())
+      await queuePatientEmail(trx, row.id, 'appointment-rescheduled', rescheduledEmail(row, current.starts_at, cancelLink(publicUrl, token, row.language)), slot.starts_at.toISOString())
       return row
     })
   } catch (err) {

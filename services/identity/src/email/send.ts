@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto'
-import { addToOutbox, type RenderedEmail } from '@hearing/service-kit'
+import { addToOutbox } from '@hearing/service-kit'
 import { emailKeyPrefix, issueOneTimeToken, MAX_LINKS_PER_HOUR, recentLinkCount } from '../accounts/one-time-tokens.js'
 import type { UserRow } from '../accounts/users.js'
 import type { Db, OutboxEmail } from '../database.js'
 import type { EmailLinks } from './links.js'
-import { accountDeletionEmail, confirmationEmail, inviteEmail, passwordResetEmail, type EmailInput, type EmailKind } from './templates.js'
+import { accountEmail, type EmailKind } from './templates.js'
 
-const TEMPLATES: Record<EmailKind, (input: EmailInput) => RenderedEmail> = { confirm: confirmationEmail, reset: passwordResetEmail, invite: inviteEmail, erase: accountDeletionEmail }
-
-type Recipient = Pick<UserRow, 'id' | 'email' | 'first_name'>
+/** The account's language wins for its e-mails, whatever page asked for them (issue 26). */
+type Recipient = Pick<UserRow, 'id' | 'email' | 'first_name' | 'language'>
 
 /**
  * An e-mail that carries a link, written to the kit's outbox in the caller's transaction together
@@ -19,7 +18,7 @@ type Recipient = Pick<UserRow, 'id' | 'email' | 'first_name'>
 async function sendLink(db: Db, kind: EmailKind, links: EmailLinks, user: Recipient): Promise<boolean> {
   if ((await recentLinkCount(db, user.id, kind)) >= MAX_LINKS_PER_HOUR) return false
   const token = await issueOneTimeToken(db, user.id, kind)
-  const email = TEMPLATES[kind]({ to: user.email, firstName: user.first_name, link: links[kind](token) })
+  const email = accountEmail(kind, { to: user.email, firstName: user.first_name, link: links[kind](token, user.language), language: user.language })
   const payload: OutboxEmail = { ...email, kind }
   await addToOutbox(db, { topic: 'email', key: `${emailKeyPrefix(kind, user.id)}${randomUUID()}`, payload })
   return true

@@ -1,3 +1,4 @@
+import { DEFAULT_PATIENT_LANGUAGE, pathInLanguage, patientLanguage, type PatientLanguage } from '@hearing/contracts'
 import { clientAddress, errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { addressBlock, emailField, locationUidField, nameField, passwordField, phoneField } from '../accounts/fields.js'
@@ -23,6 +24,8 @@ const signUpBody = z.object({
   preferred_location_uid: locationUidField,
   /** Sent only when the street address is filled; the country is always US. */
   address: addressBlock.optional(),
+  /** The language signed up in (issue 26): the account's e-mails use it. */
+  language: patientLanguage.optional(),
 })
 
 /** Sign-up, and sending the confirmation e-mail again. */
@@ -102,22 +105,28 @@ export const confirmEmailRoutes: RouteGroup<Database, { config: Config }> = (app
   // A top-level navigation from a mail client, whose Referer is the mail client's site: only Origin is checked.
   app.addHook('preHandler', crossSiteGuard(config, { originOnly: true }))
 
-  app.get('/confirm-email', { schema: { querystring: z.object({ token: z.string().max(200).optional() }) } }, async (req, reply) => {
-    const token = req.query.token ?? ''
-    reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
-    // Confirmed, and the messaging contact asked for, in one transaction.
-    const { userId, user } = await confirmEmail(app.db, token)
-    if (!userId) {
-      // A second click on a link that worked: the account is confirmed, sign in as usual.
-      const already = await wasUsed(app.db, token, 'confirm')
-      return reply.redirect(already ? '/auth?confirm=already' : '/auth?confirm=invalid', 302)
-    }
-    if (!user) return reply.redirect('/auth?confirm=invalid', 302)
-    app.outboxRelay?.nudge()
-    // Confirmed, but a deactivated account gets no session: signing in says why.
-    if (user.deactivated_at) return reply.redirect('/auth?confirm=already', 302)
-    await startSession(app, config, reply, user)
-    req.log.info({ userId }, 'email confirmed; signed in')
-    return reply.redirect('/', 302)
-  })
+  app.get(
+    '/confirm-email',
+    // lang: the site's language the e-mail was written in (a wrong one is ignored: the link still confirms).
+    { schema: { querystring: z.object({ token: z.string().max(200).optional(), lang: patientLanguage.optional().catch(undefined) }) } },
+    async (req, reply) => {
+      const token = req.query.token ?? ''
+      const page = (language: PatientLanguage | undefined, path: string) => pathInLanguage(language ?? req.query.lang ?? DEFAULT_PATIENT_LANGUAGE, path)
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      // Confirmed, and the messaging contact asked for, in one transaction.
+      const { userId, user } = await confirmEmail(app.db, token)
+      if (!userId) {
+        // A second click on a link that worked: the account is confirmed, sign in as usual.
+        const already = await wasUsed(app.db, token, 'confirm')
+        return reply.redirect(page(undefined, already ? '/auth?confirm=already' : '/auth?confirm=invalid'), 302)
+      }
+      if (!user) return reply.redirect(page(undefined, '/auth?confirm=invalid'), 302)
+      app.outboxRelay?.nudge()
+      // Confirmed, but a deactivated account gets no session: signing in says why.
+      if (user.deactivated_at) return reply.redirect(page(user.language, '/auth?confirm=already'), 302)
+      await startSession(app, config, reply, user)
+      req.log.info({ userId }, 'email confirmed; signed in')
+      return reply.redirect(page(user.language, '/'), 302)
+    },
+  )
 }

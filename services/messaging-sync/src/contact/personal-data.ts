@@ -12,7 +12,7 @@ import type { MessagingProvider } from '../providers/provider.js'
  */
 export function messagingPersonalData(db: Kysely<Database>, provider: Pick<MessagingProvider, 'name'>, log: { warn(obj: object, msg: string): void }): PersonalDataHandlers {
   const deliveriesOf = (keys: SubjectKeys) =>
-    db.selectFrom('deliveries').select(['topic', 'payload', 'status', 'created_at', 'delivered_at']).where(payloadOfPerson(keys)).orderBy('created_at', 'desc').execute()
+    db.selectFrom('deliveries').select(['topic', 'payload', 'status', 'created_at', 'delivered_at', 'language']).where(payloadOfPerson(keys)).orderBy('created_at', 'desc').execute()
 
   return {
     async exportFor(keys: SubjectKeys) {
@@ -21,7 +21,7 @@ export function messagingPersonalData(db: Kysely<Database>, provider: Pick<Messa
       const when = (r: (typeof rows)[number]) => ({ sent_at: r.created_at.toISOString(), status: r.status })
       const messages = of('message').map((r) => {
         const p = r.payload as Record<string, unknown>
-        return { kind: p.kind, first_name: p.first_name, last_name: p.last_name, phone: p.phone, email: p.email ?? null, text: p.text, ...when(r) }
+        return { kind: p.kind, first_name: p.first_name, last_name: p.last_name, phone: p.phone, email: p.email ?? null, text: p.text, ...(r.language ? { language: r.language } : {}), ...when(r) }
       })
       const emails = of('email').map((r) => {
         const p = r.payload as Record<string, unknown>

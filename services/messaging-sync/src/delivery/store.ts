@@ -1,3 +1,4 @@
+import { PATIENT_LANGUAGES, type PatientLanguage } from '@hearing/contracts'
 import { sql, type Kysely } from 'kysely'
 import type { Database, Delivery, DeliveryStatus, Topic } from '../database.js'
 
@@ -10,7 +11,11 @@ export interface NewDelivery {
   payload: unknown
   /** The Sync Existing Users run it belongs to. */
   batchId?: string
+  /** The language of the patient it is from (a contact message). */
+  language?: PatientLanguage
 }
+
+const asLanguage = (value: unknown) => PATIENT_LANGUAGES.find((language) => language === value)
 
 /** Longest last_error kept: enough for an SMTP server's or a provider's reply. */
 const MAX_ERROR_LENGTH = 1000
@@ -23,7 +28,7 @@ const clip = (reason: string) => reason.slice(0, MAX_ERROR_LENGTH)
 export async function insertDelivery(db: Kysely<Database>, item: NewDelivery): Promise<{ id: string; status: DeliveryStatus; created: boolean }> {
   const inserted = await db
     .insertInto('deliveries')
-    .values({ source: item.source, key: item.key, topic: item.topic, payload: JSON.stringify(item.payload), status: 'pending', batch_id: item.batchId ?? null })
+    .values({ source: item.source, key: item.key, topic: item.topic, payload: JSON.stringify(item.payload), status: 'pending', batch_id: item.batchId ?? null, language: item.language ?? null })
     .onConflict((oc) => oc.columns(['source', 'key']).doNothing())
     .returning(['id', 'status'])
     .executeTakeFirst()
@@ -129,7 +134,9 @@ export async function acceptHandover(db: Kysely<Database>, source: string, items
   return db.transaction().execute(async (trx) => {
     const out = []
     for (const it of items) {
-      const row = await insertDelivery(trx, { source, key: it.key, topic: it.topic, payload: it.payload })
+      // A patient's message names their language: kept beside it for the inbox (issue 26).
+      const language = it.topic === 'message' ? asLanguage((it.payload as { language?: unknown } | null)?.language) : undefined
+      const row = await insertDelivery(trx, { source, key: it.key, topic: it.topic, payload: it.payload, ...(language ? { language } : {}) })
       out.push({ key: it.key, topic: it.topic, ...row })
     }
     return out

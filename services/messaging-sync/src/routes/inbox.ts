@@ -1,4 +1,4 @@
-import { phoneForDisplay, plainText, staffMember, usPhoneE164 } from '@hearing/contracts'
+import { DEFAULT_PATIENT_LANGUAGE, patientLanguage, phoneForDisplay, plainText, staffMember, usPhoneE164 } from '@hearing/contracts'
 import { errorBody, errorPayload, httpError, type RouteGroup, type StaffDirectoryClient } from '@hearing/service-kit'
 import { z } from 'zod'
 import { DELIVERY_STATUSES, type Database, type Delivery } from '../database.js'
@@ -54,6 +54,8 @@ export const inboxEntry = z.object({
   reply_by: z.enum(['email', 'podium', 'phone']),
   /** With Podium: where to answer. */
   podium_url: z.string().nullable(),
+  /** The patient's language (issue 26); null for messages kept before it was recorded. */
+  language: patientLanguage.nullable(),
 })
 
 const messageFields = z
@@ -110,6 +112,7 @@ export function toInboxEntry(r: Delivery, { names, replies, provider }: InboxCon
     replies: replies.get(r.id) ?? [],
     reply_by: provider.name === 'podium' ? 'podium' : m.email ? 'email' : 'phone',
     podium_url: provider.name === 'podium' ? PODIUM_INBOX_URL : null,
+    language: r.language,
   }
 }
 
@@ -215,7 +218,7 @@ export const inboxRoutes: RouteGroup<Database, { provider: MessagingProvider; em
     },
     async (req, reply) => {
       const author = await colleague(req.user!.id)
-      const message = await db.selectFrom('deliveries').select(['id', 'payload']).where('id', '=', req.params.id).where('topic', '=', 'message').executeTakeFirst()
+      const message = await db.selectFrom('deliveries').select(['id', 'payload', 'language']).where('id', '=', req.params.id).where('topic', '=', 'message').executeTakeFirst()
       if (!message) return reply.code(404).send(errorPayload(404, 'No such message.'))
       if (provider.name === 'podium') return reply.code(409).send(errorPayload(409, 'Messages are answered in Podium while it is connected.'))
       const m = fieldsOf(message.payload)
@@ -224,7 +227,7 @@ export const inboxRoutes: RouteGroup<Database, { provider: MessagingProvider; em
         messageId: message.id,
         author,
         text: req.body.text,
-        email: replyEmail({ first_name: m.first_name, email: m.email, location_uid: m.location_uid }, { author_name: author.name, text: req.body.text }),
+        email: replyEmail({ first_name: m.first_name, email: m.email, location_uid: m.location_uid, language: message.language ?? DEFAULT_PATIENT_LANGUAGE }, { author_name: author.name, text: req.body.text }),
       })
       // After the commit: an enqueue that fails is picked up by the e-mail channel's sweeper.
       await email.enqueue(added.emailDeliveryId)

@@ -1,4 +1,4 @@
-import type { AdminAppointment, StaffMember } from '@hearing/contracts'
+import type { AdminAppointment, PatientLanguage, StaffMember } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
@@ -34,6 +34,8 @@ export interface InboxMessage {
   /** email: reply from here; podium: answer in Podium (podium_url); phone: no address was given. */
   reply_by: 'email' | 'podium' | 'phone'
   podium_url: string | null
+  /** The patient's language (issue 26); null for messages kept before it was recorded. */
+  language: PatientLanguage | null
 }
 
 export interface InboxReply {

@@ -27,6 +27,7 @@ import { createPatient, useUsers } from '../api/users'
 
 import { ClosedDays } from './closed-days'
 import { useLinkedItem } from './linked-item'
+import { LanguageNote } from './patient-language'
 import { PendingSources } from './pending-sources'
 import { ScheduleView } from './schedule-view'
 import { Muted, RefreshablePanel } from './refreshable-panel'
@@ -154,6 +155,8 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
         appointment_date: values.date,
         appointment_time: values.time,
         ...(values.notes.trim() ? { notes: values.notes.trim() } : {}),
+        // The confirmation e-mail goes out in the patient's own language.
+        language: patient.language,
       })
     } catch (error) {
       const reason = reasonOf(error, 'Failed to schedule appointment')
@@ -339,6 +342,7 @@ export function AppointmentItem({ appointment: a, onChanged }: { appointment: Ad
       <CardMeta>
         Phone: {a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : 'No phone'} · <a href={`mailto:${a.email}`}>{a.email}</a>
         {a.source === 'public' ? ' · Requested online' : ''}
+        <LanguageNote language={a.language} />
       </CardMeta>
       {hasMessage ? (
         <CardMeta>

@@ -14,6 +14,7 @@ import { markHandled, useInbox, useInboxAppointments, useInboxStaff, type InboxM
 
 import { AssignControl, ReplyArea } from './inbox-actions'
 import { useLinkedItem } from './linked-item'
+import { LanguageNote } from './patient-language'
 import { Muted, RefreshablePanel } from './refreshable-panel'
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -135,6 +136,7 @@ export function Message({ message, appointment, staff, currentUserId, onChanged 
               <a href={`mailto:${message.email}`}>{message.email}</a>
             </>
           ) : null}
+          <LanguageNote language={message.language} />
         </CardMeta>
       </Head>
       {appointment ? (

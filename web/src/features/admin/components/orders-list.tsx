@@ -14,6 +14,7 @@ import { addOrderNote, exportOrders, updateOrderStatus, useOrders } from '../api
 
 import { DayRangeFields, FilterButtons, FilterForm, submittedFilters } from './filter-form'
 import { useLinkedItem } from './linked-item'
+import { LanguageNote } from './patient-language'
 import { Muted, RefreshablePanel } from './refreshable-panel'
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -114,6 +115,7 @@ export function Order({ order, clinic, onChanged }: { order: StaffOrderRequestVi
       </CardRow>
       <Muted>
         {order.email} · {order.phone} · {clinic}
+        <LanguageNote language={order.language} />
       </Muted>
       <ul>
         {order.items.map((item) => (

@@ -1,4 +1,4 @@
-import type { AdminUser } from '@hearing/contracts'
+import { PATIENT_LANGUAGE_NAMES, type AdminUser } from '@hearing/contracts'
 import { useRef, useState } from 'react'
 import styled from 'styled-components'
 import { z } from 'zod/mini'
@@ -63,6 +63,8 @@ export function PatientContactDetails({ user, canEdit, clinicName, onSaved }: Pa
             <dd>{user.phone?.trim() || 'No phone'}</dd>
             <dt>Address</dt>
             <dd>{address || 'No address'}</dd>
+            <dt>Language</dt>
+            <dd>{PATIENT_LANGUAGE_NAMES[user.language]}</dd>
             <dt>Preferred clinic</dt>
             <dd>{user.preferred_location_uid ? clinicName(user.preferred_location_uid) : 'None chosen'}</dd>
             <dt>Account created</dt>

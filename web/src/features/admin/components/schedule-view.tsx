@@ -18,6 +18,7 @@ import {
 } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
+import { LanguageNote } from './patient-language'
 import { Muted } from './refreshable-panel'
 
 type Clinics = ReadonlyArray<{ uid: string; name: string }>
@@ -152,6 +153,7 @@ function Visit({ appointment: a, onChanged }: { appointment: Appointment; onChan
         <Badge $tone={statusTone[a.status]}>{statusText[a.status]}</Badge>
         <CardMeta>
           {a.phone ? <a href={`tel:${a.phone}`}>{a.phone}</a> : 'No phone'} · {a.email}
+          <LanguageNote language={a.language} />
           {a.notes ? ` · Notes: ${a.notes}` : ''}
         </CardMeta>
         {a.hearing_self_check ? <SelfCheckRecord result={a.hearing_self_check} /> : null}

@@ -20,6 +20,18 @@ import { spaRoutes } from './config/spa-routes'
 import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
 import { defaultSeo, isDynamicPattern, notFoundSeo, seoForRoute } from './seo/pages'
 
+/**
+ * A pre-rendered page paints from its HTML and styles alone; its scripts only make it interactive.
+ * Browsers fetch module scripts and modulepreloads at high priority, as if they blocked rendering
+ * (and Lighthouse counts them as if they did): on a slow connection they would take the bandwidth
+ * before the page's image. Asked for at low priority, they come after what the first paint needs.
+ * Only for pre-rendered pages: the shell of the other routes (dist/index.html) shows nothing
+ * until its scripts run.
+ */
+export function withLowPriorityScripts(html: string): string {
+  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
+}
+
 /** A path no route matches: renders the "Oops! Page not found" page. */
 const NOT_FOUND_PROBE = '/__pre-render-404__'
 
@@ -145,7 +157,7 @@ export async function buildPages(template: string, log: (line: string) => void =
       // skeleton the browser shows until its data arrives): something to paint before the scripts run.
       const { appHtml, styleTags } = await renderPage(dynamic ? pattern.replace(/:[^/]+/g, LOADING_PARAM) : pattern)
       const file = fileFor(pattern)
-      files[file] = fillTemplate(template, { tags: head, extraHead: styleTags, appHtml })
+      files[file] = withLowPriorityScripts(fillTemplate(template, { tags: head, extraHead: styleTags, appHtml }))
       routesOut[pattern] = { head, file, ...(seo.dependsOnQuery ? { dependsOnQuery: true } : {}) }
       log(`pre-rendered ${pattern}`)
     } else {
@@ -155,7 +167,7 @@ export async function buildPages(template: string, log: (line: string) => void =
 
   const notFoundHead = renderHeadTags(headFor(notFoundSeo, { base, path: '/', canonical: false }))
   const notFound = await renderPage(NOT_FOUND_PROBE)
-  files['prerendered/404.html'] = fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml })
+  files['prerendered/404.html'] = withLowPriorityScripts(fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml }))
   log('pre-rendered the 404 page')
 
   return {

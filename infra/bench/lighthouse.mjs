@@ -168,6 +168,21 @@ async function audit(chromePort, url) {
   return { scores, failed, metrics }
 }
 
+/**
+ * On a busy machine Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP): that
+ * run says nothing about the page, so it is run again, twice at most.
+ */
+async function auditWithRetry(chromePort, url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(chromePort, url)
+    } catch (err) {
+      if (attempt >= 3) throw err
+      say(`      (${err instanceof Error ? err.message.split('\n')[0] : String(err)}: running it again)`)
+    }
+  }
+}
+
 /** gzip bytes of each script: what the gateway sends to a browser that accepts gzip (not br). */
 async function gzipBytes(urls) {
   let total = 0
@@ -279,7 +294,7 @@ async function main() {
     say(`\nLighthouse (mobile emulation, simulated throttling), median of ${RUNS} run(s) per page; aims: performance >= ${AIMS.performance}, the others 100`)
     for (const page of pages) {
       const runs = []
-      for (let i = 0; i < RUNS; i++) runs.push(await audit(chromium.port, `${stack.url}${page}`))
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(chromium.port, `${stack.url}${page}`))
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]))
       const metric = (m) => median(runs.map((r) => r.metrics[m]))
       const metrics = { fcp: metric('fcp'), lcp: metric('lcp'), tbt: metric('tbt'), cls: metric('cls') }

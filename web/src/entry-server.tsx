@@ -18,19 +18,8 @@ import { AppProvider } from './app/provider'
 import { AppRoutes } from './app/router'
 import { spaRoutes } from './config/spa-routes'
 import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
+import { withLowPriorityScripts } from './seo/script-priority'
 import { defaultSeo, isDynamicPattern, notFoundSeo, seoForRoute } from './seo/pages'
-
-/**
- * A pre-rendered page paints from its HTML and styles alone; its scripts only make it interactive.
- * Browsers fetch module scripts and modulepreloads at high priority, as if they blocked rendering
- * (and Lighthouse counts them as if they did): on a slow connection they would take the bandwidth
- * before the page's image. Asked for at low priority, they come after what the first paint needs.
- * Only for pre-rendered pages: the shell of the other routes (dist/index.html) shows nothing
- * until its scripts run.
- */
-export function withLowPriorityScripts(html: string): string {
-  return html.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"')
-}
 
 /** A path no route matches: renders the "Oops! Page not found" page. */
 const NOT_FOUND_PROBE = '/__pre-render-404__'

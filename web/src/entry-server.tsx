@@ -18,6 +18,7 @@ import { AppProvider } from './app/provider'
 import { AppRoutes } from './app/router'
 import { spaRoutes } from './config/spa-routes'
 import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
+import { withLowPriorityScripts } from './seo/script-priority'
 import { defaultSeo, isDynamicPattern, notFoundSeo, seoForRoute } from './seo/pages'
 
 /** A path no route matches: renders the "Oops! Page not found" page. */
@@ -145,7 +146,7 @@ export async function buildPages(template: string, log: (line: string) => void =
       // skeleton the browser shows until its data arrives): something to paint before the scripts run.
       const { appHtml, styleTags } = await renderPage(dynamic ? pattern.replace(/:[^/]+/g, LOADING_PARAM) : pattern)
       const file = fileFor(pattern)
-      files[file] = fillTemplate(template, { tags: head, extraHead: styleTags, appHtml })
+      files[file] = withLowPriorityScripts(fillTemplate(template, { tags: head, extraHead: styleTags, appHtml }))
       routesOut[pattern] = { head, file, ...(seo.dependsOnQuery ? { dependsOnQuery: true } : {}) }
       log(`pre-rendered ${pattern}`)
     } else {
@@ -155,7 +156,7 @@ export async function buildPages(template: string, log: (line: string) => void =
 
   const notFoundHead = renderHeadTags(headFor(notFoundSeo, { base, path: '/', canonical: false }))
   const notFound = await renderPage(NOT_FOUND_PROBE)
-  files['prerendered/404.html'] = fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml })
+  files['prerendered/404.html'] = withLowPriorityScripts(fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml }))
   log('pre-rendered the 404 page')
 
   return {

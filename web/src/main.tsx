@@ -1,4 +1,4 @@
-import { StrictMode } from 'react'
+import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
@@ -13,6 +13,11 @@ const app = (
 )
 
 // Public pages arrive pre-rendered (scripts/prerender.mjs): React takes over that markup as it is.
+// As a transition, so React hydrates in slices of a few milliseconds and yields to the browser in
+// between (the visitor's input included) instead of one long task that blocks the page.
 // Other pages (and `npm run dev`) arrive as an empty shell and render here.
-if (container.firstElementChild) hydrateRoot(container, app)
-else createRoot(container).render(app)
+if (container.firstElementChild) {
+  startTransition(() => {
+    hydrateRoot(container, app)
+  })
+} else createRoot(container).render(app)

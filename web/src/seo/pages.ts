@@ -1,4 +1,4 @@
-import { CLINICS } from '@hearing/contracts'
+import { CLINICS, COLLECTION_KEYS } from '@hearing/contracts'
 
 import { brands } from '../content/brands.ts'
 import { media } from '../content/media.ts'
@@ -115,11 +115,15 @@ export const pageSeo: Record<string, PageSeo> = {
   [paths.products.path]: publicPage(
     'Hearing Aids',
     `Shop ${shopBrands} hearing aids with professional fitting, a 3-year warranty and 3 years of supplies from ${practice.name}.`,
+    // The list's collections (features/shop/api/products: collectionsKey): asked for with the page, not after its scripts.
+    { preloadData: `/api/catalogue/collections?keys=${COLLECTION_KEYS.join(',')}` },
   ),
   [paths.product.path]: publicPage(
     'Hearing Aid',
     `Features, warranty and price of this hearing aid, with professional fitting and follow-up care from ${practice.name}.`,
-    { type: 'product', prerender: true },
+    // The product (features/shop/api/products: useProduct): its API path is the page's path under
+    // /api/catalogue, filled in by the gateway like the canonical URL (PATH_PLACEHOLDER in head.ts).
+    { type: 'product', prerender: true, preloadData: '/api/catalogue%PATH%' },
   ),
   [paths.resources.path]: publicPage(
     'Hearing Health Resources',

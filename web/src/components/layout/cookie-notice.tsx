@@ -1,18 +1,10 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
-import styled from 'styled-components'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
-import { Button } from '@/components/ui/button'
-import { paths } from '@/config/paths'
-import {
-  onCookieNoticeReopen,
-  readCookieConsent,
-  storeCookieConsent,
-  type CookieConsent,
-} from '@/lib/cookie-consent'
+import { onCookieNoticeReopen, readCookieConsent } from '@/lib/cookie-consent'
 
-import { CloseIcon } from './icons'
-import { MAIN_CONTENT_ID } from './layout'
+// The notice's markup, styles and buttons load when it first shows (2 s in, or on request), not
+// with the code every page needs to start.
+const CookieNoticePanel = lazy(() => import('./cookie-notice-panel').then((m) => ({ default: m.CookieNoticePanel })))
 
 /** SPEC §9: the notice appears this long after the page loads when no choice is stored. */
 export const COOKIE_NOTICE_DELAY_MS = 2000
@@ -29,11 +21,9 @@ export const COOKIE_NOTICE_DELAY_MS = 2000
  */
 export function CookieNotice() {
   const [visible, setVisible] = useState(false)
-  const regionRef = useRef<HTMLElement>(null)
-  const headingRef = useRef<HTMLHeadingElement>(null)
+  const [focusRequest, setFocusRequest] = useState(0)
   /** Where focus was when the visitor asked for the notice; it goes back there on close. */
   const returnFocusRef = useRef<HTMLElement | null>(null)
-  const headingId = useId()
 
   useEffect(() => {
     if (readCookieConsent() !== null) return
@@ -46,148 +36,16 @@ export function CookieNotice() {
       onCookieNoticeReopen(() => {
         returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
         setVisible(true)
-        window.requestAnimationFrame(() => headingRef.current?.focus())
+        setFocusRequest((n) => n + 1)
       }),
     [],
   )
 
-  // Keep keyboard focus, scrolled-to anchors and toasts from hiding behind the notice.
-  useLayoutEffect(() => {
-    const region = regionRef.current
-    if (!visible || !region) return
-    const root = document.documentElement
-    const update = () => {
-      root.style.setProperty('scroll-padding-bottom', `${region.offsetHeight + 16}px`)
-      root.style.setProperty('--cookie-notice-height', `${region.offsetHeight + 16}px`)
-    }
-    update()
-    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update)
-    observer?.observe(region)
-    return () => {
-      observer?.disconnect()
-      root.style.removeProperty('scroll-padding-bottom')
-      root.style.removeProperty('--cookie-notice-height')
-    }
-  }, [visible])
-
-  const hide = () => {
-    const hadFocus = regionRef.current?.contains(document.activeElement) ?? false
-    setVisible(false)
-    if (!hadFocus) return
-    // Focus was on a button that is about to disappear: put it somewhere sensible.
-    const target = returnFocusRef.current?.isConnected ? returnFocusRef.current : document.getElementById(MAIN_CONTENT_ID)
-    returnFocusRef.current = null
-    target?.focus({ preventScroll: true })
-  }
-
-  const choose = (choice: CookieConsent) => {
-    storeCookieConsent(choice)
-    hide()
-  }
-
   if (!visible) return null
 
   return (
-    <Notice ref={regionRef} aria-labelledby={headingId} data-testid="cookie-notice">
-      <Body>
-        <Heading id={headingId} ref={headingRef} tabIndex={-1}>
-          Cookies on this website
-        </Heading>
-        <Text>
-          We use a few small files in your browser to run this site and count page views on our own servers. We
-          never sell your data. Choose Decline and we stop counting your visits.{' '}
-          <Link to={`${paths.privacyPolicy.getHref()}#cookies`}>Read our Privacy Policy</Link>.
-        </Text>
-      </Body>
-      <Choices>
-        <Button onClick={() => choose('accepted')}>Accept</Button>
-        <Button $variant="secondary" onClick={() => choose('declined')}>
-          Decline
-        </Button>
-      </Choices>
-      <CloseButton type="button" aria-label="Close cookie notice" onClick={hide}>
-        <CloseIcon size={22} />
-      </CloseButton>
-    </Notice>
+    <Suspense fallback={null}>
+      <CookieNoticePanel focusRequest={focusRequest} returnFocusRef={returnFocusRef} onClose={() => setVisible(false)} />
+    </Suspense>
   )
 }
-
-const Notice = styled.section`
-  position: fixed;
-  right: ${({ theme }) => theme.space[3]};
-  bottom: ${({ theme }) => theme.space[3]};
-  left: ${({ theme }) => theme.space[3]};
-  z-index: ${({ theme }) => theme.zIndices.notice};
-  display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  max-width: 60rem;
-  max-height: calc(100dvh - 6rem);
-  margin-inline: auto;
-  padding: ${({ theme }) => `${theme.space[5]} ${theme.space[5]} ${theme.space[5]}`};
-  padding-right: calc(48px + ${({ theme }) => theme.space[4]});
-  overflow-y: auto;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-top: 4px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    grid-template-columns: 1fr auto;
-    align-items: center;
-    gap: ${({ theme }) => theme.space[6]};
-  }
-`
-
-const Body = styled.div`
-  min-width: 0;
-`
-
-const Heading = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-  }
-`
-
-const Text = styled.p`
-  margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.body};
-`
-
-const Choices = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
-
-  > button {
-    flex: 1 1 8rem;
-  }
-
-  ${({ theme }) => theme.media.fromDesktop} {
-    flex-wrap: nowrap;
-  }
-`
-
-const CloseButton = styled.button`
-  position: absolute;
-  top: ${({ theme }) => theme.space[2]};
-  right: ${({ theme }) => theme.space[2]};
-  display: inline-flex;
-  align-items: center;
-  justify-content: center;
-  width: 48px;
-  height: 48px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: none;
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
-
-  &:hover {
-    background: ${({ theme }) => theme.colors.surface};
-  }
-`

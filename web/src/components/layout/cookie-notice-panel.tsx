@@ -1,0 +1,174 @@
+import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react'
+import { Link } from 'react-router-dom'
+import styled from 'styled-components'
+
+import { Button } from '@/components/ui/button'
+import { paths } from '@/config/paths'
+import { storeCookieConsent, type CookieConsent } from '@/lib/cookie-consent'
+
+import { CloseIcon } from './icons'
+import { MAIN_CONTENT_ID } from './layout'
+
+interface CookieNoticePanelProps {
+  /** Counts the visitor's requests to see the notice: each one moves focus to its heading. */
+  focusRequest: number
+  /** Where focus was when the visitor asked for the notice; it goes back there on close. */
+  returnFocusRef: RefObject<HTMLElement | null>
+  onClose: () => void
+}
+
+/** The notice itself (cookie-notice.tsx decides when it shows), loaded when it first shows. */
+export function CookieNoticePanel({ focusRequest, returnFocusRef, onClose }: CookieNoticePanelProps) {
+  const regionRef = useRef<HTMLElement>(null)
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const headingId = useId()
+
+  useEffect(() => {
+    if (focusRequest > 0) headingRef.current?.focus()
+  }, [focusRequest])
+
+  // Keep keyboard focus, scrolled-to anchors and toasts from hiding behind the notice.
+  useLayoutEffect(() => {
+    const region = regionRef.current
+    if (!region) return
+    const root = document.documentElement
+    const update = () => {
+      root.style.setProperty('scroll-padding-bottom', `${region.offsetHeight + 16}px`)
+      root.style.setProperty('--cookie-notice-height', `${region.offsetHeight + 16}px`)
+    }
+    update()
+    const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update)
+    observer?.observe(region)
+    return () => {
+      observer?.disconnect()
+      root.style.removeProperty('scroll-padding-bottom')
+      root.style.removeProperty('--cookie-notice-height')
+    }
+  }, [])
+
+  const hide = () => {
+    const hadFocus = regionRef.current?.contains(document.activeElement) ?? false
+    onClose()
+    if (!hadFocus) return
+    // Focus was on a button that is about to disappear: put it somewhere sensible.
+    const target = returnFocusRef.current?.isConnected ? returnFocusRef.current : document.getElementById(MAIN_CONTENT_ID)
+    returnFocusRef.current = null
+    target?.focus({ preventScroll: true })
+  }
+
+  const choose = (choice: CookieConsent) => {
+    storeCookieConsent(choice)
+    hide()
+  }
+
+  return (
+    <Notice ref={regionRef} aria-labelledby={headingId} data-testid="cookie-notice">
+      <Body>
+        <Heading id={headingId} ref={headingRef} tabIndex={-1}>
+          Cookies on this website
+        </Heading>
+        {/* Two short paragraphs rather than one long one: on a phone one block of this size would be
+            larger than the page's own opening text, and count as the page's largest paint (LCP). */}
+        <Text>We use a few small files in your browser to run this site and count page views on our own servers.</Text>
+        <Text>
+          We never sell your data. Choose Decline and we stop counting your visits.{' '}
+          <Link to={`${paths.privacyPolicy.getHref()}#cookies`}>Read our Privacy Policy</Link>.
+        </Text>
+      </Body>
+      <Choices>
+        <Button onClick={() => choose('accepted')}>Accept</Button>
+        <Button $variant="secondary" onClick={() => choose('declined')}>
+          Decline
+        </Button>
+      </Choices>
+      <CloseButton type="button" aria-label="Close cookie notice" onClick={hide}>
+        <CloseIcon size={22} />
+      </CloseButton>
+    </Notice>
+  )
+}
+
+const Notice = styled.section`
+  position: fixed;
+  right: ${({ theme }) => theme.space[3]};
+  bottom: ${({ theme }) => theme.space[3]};
+  left: ${({ theme }) => theme.space[3]};
+  z-index: ${({ theme }) => theme.zIndices.notice};
+  display: grid;
+  gap: ${({ theme }) => theme.space[4]};
+  max-width: 60rem;
+  max-height: calc(100dvh - 6rem);
+  margin-inline: auto;
+  padding: ${({ theme }) => `${theme.space[5]} ${theme.space[5]} ${theme.space[5]}`};
+  padding-right: calc(48px + ${({ theme }) => theme.space[4]});
+  overflow-y: auto;
+  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-top: 4px solid ${({ theme }) => theme.colors.primary};
+  border-radius: ${({ theme }) => theme.radii.lg};
+  background: ${({ theme }) => theme.colors.background};
+  box-shadow: ${({ theme }) => theme.shadows.raised};
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    grid-template-columns: 1fr auto;
+    align-items: center;
+    gap: ${({ theme }) => theme.space[6]};
+  }
+`
+
+const Body = styled.div`
+  min-width: 0;
+`
+
+const Heading = styled.h2`
+  margin-bottom: ${({ theme }) => theme.space[2]};
+  font-size: ${({ theme }) => theme.fontSizes.lg};
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    font-size: ${({ theme }) => theme.fontSizes.lg};
+  }
+`
+
+const Text = styled.p`
+  margin: 0;
+
+  & + & {
+    margin-top: ${({ theme }) => theme.space[2]};
+  }
+
+  font-size: ${({ theme }) => theme.fontSizes.sm};
+  line-height: ${({ theme }) => theme.lineHeights.body};
+`
+
+const Choices = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${({ theme }) => theme.space[3]};
+
+  > button {
+    flex: 1 1 8rem;
+  }
+
+  ${({ theme }) => theme.media.fromDesktop} {
+    flex-wrap: nowrap;
+  }
+`
+
+const CloseButton = styled.button`
+  position: absolute;
+  top: ${({ theme }) => theme.space[2]};
+  right: ${({ theme }) => theme.space[2]};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 48px;
+  height: 48px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: none;
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+
+  &:hover {
+    background: ${({ theme }) => theme.colors.surface};
+  }
+`

@@ -10,11 +10,12 @@ import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
 import { contentValidationAtBuildOnly } from './scripts/content-validation.ts'
+import { linguiCatalogs } from './scripts/lingui-catalogs.ts'
 import { styledComponentIds } from './scripts/styled-component-ids.ts'
 
 // Imported at build time: these modules use relative imports only (no '@/' alias) and no browser APIs.
 import { practice } from './src/content/practice.ts'
-import { spaRoutes } from './src/config/spa-routes.ts'
+import { allSpaRoutes as spaRoutes } from './src/config/spa-routes.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 
@@ -104,6 +105,7 @@ const coreVendor =
 
 export default defineConfig({
   plugins: [
+    linguiCatalogs(),
     react(),
     styledComponentIds({ root: webRoot }),
     contentValidationAtBuildOnly({ root: webRoot }),

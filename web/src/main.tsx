@@ -2,17 +2,33 @@ import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
+import { activateLocale, i18n } from './i18n/i18n'
+import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
+const root = container
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-)
+function start(locale: Locale) {
+  activateLocale(locale)
+  document.documentElement.lang = htmlLang[locale]
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  )
+  // Public pages arrive pre-rendered (scripts/prerender.mjs): React takes over that markup as it is.
+  // Other pages (and `npm run dev`) arrive as an empty shell and render here.
+  if (root.firstElementChild) hydrateRoot(root, app)
+  else createRoot(root).render(app)
+}
 
-// Public pages arrive pre-rendered (scripts/prerender.mjs): React takes over that markup as it is.
-// Other pages (and `npm run dev`) arrive as an empty shell and render here.
-if (container.firstElementChild) hydrateRoot(container, app)
-else createRoot(container).render(app)
+// Spanish pages load their catalogs (a chunk English pages never fetch) before the first render,
+// so hydration renders the same Spanish text as the pre-rendered HTML.
+const locale = localeFromPath(window.location.pathname)
+if (locale === 'es') {
+  void import('./i18n/spanish').then(({ spanishMessages }) => {
+    i18n.load('es', spanishMessages)
+    start(locale)
+  })
+} else start(locale)

@@ -1,9 +1,11 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
+import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { PageLoading } from '@/components/layout/page-loading'
 import { paths } from '@/config/paths'
-import { spaRoutes, type SpaRoute } from '@/config/spa-routes'
+import { spaRoutes, staffRoutes, type SpaRoute } from '@/config/spa-routes'
+import { currentLocale } from '@/i18n/i18n'
+import { basenameFor } from '@/i18n/locale'
 import { RouteSeo } from '@/seo/route-seo'
 
 import { RootLayout } from './root-layout'
@@ -65,13 +67,30 @@ function PageElement({ page: PageComponent, pattern }: { page: Page; pattern?: s
 }
 
 /**
+ * A staff screen reached from a Spanish page (the account menu's Admin Dashboard): staff screens
+ * are English only, so the browser leaves the /es basename for the English address.
+ */
+function EnglishOnly() {
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    window.location.replace(`${pathname}${search}`)
+  }, [pathname, search])
+  return <PageLoading />
+}
+
+const routesFor = (spanish: boolean): RouteObject[] =>
+  spaRoutes.map((path): RouteObject =>
+    spanish && staffRoutes.includes(path) ? { path, element: <EnglishOnly /> } : { path, element: <PageElement page={pages[path]} pattern={path} /> },
+  )
+
+/**
  * The route tree, shared by the browser (AppRouter) and the build's pre-rendering
  * (src/entry-server.tsx renders <AppRoutes/> in a <StaticRouter>).
  *
  * Declarative router (BrowserRouter + useRoutes), not a data router: no page uses loaders or
  * actions, and the data router's code would add ~17 KB (gzip) to the JavaScript of every page.
  */
-export const routes: RouteObject[] = [
+const routeTree = (spanish: boolean): RouteObject[] => [
   {
     element: <RootLayout />,
     children: [
@@ -84,7 +103,7 @@ export const routes: RouteObject[] = [
           </RouteErrorBoundary>
         ),
         children: [
-          ...spaRoutes.map((path): RouteObject => ({ path, element: <PageElement page={pages[path]} pattern={path} /> })),
+          ...routesFor(spanish),
           { path: '*', element: <PageElement page={NotFoundPage} /> },
         ],
       },
@@ -92,14 +111,21 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** The page for the current location; inside a <BrowserRouter> (browser) or a <StaticRouter> (pre-rendering). */
+const englishRoutes = routeTree(false)
+const spanishRoutes = routeTree(true)
+
+/**
+ * The page for the current location; inside a <BrowserRouter> (browser) or a <StaticRouter>
+ * (pre-rendering). Spanish pages are the same routes under the basename /es, so every link a page
+ * builds with paths.x.getHref() stays in the page's language.
+ */
 export function AppRoutes() {
-  return useRoutes(routes)
+  return useRoutes(currentLocale() === 'es' ? spanishRoutes : englishRoutes)
 }
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={basenameFor(currentLocale())}>
       <AppRoutes />
     </BrowserRouter>
   )

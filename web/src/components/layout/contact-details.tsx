@@ -5,6 +5,7 @@ import { practice } from '@/content/practice'
 import { phoneHref } from '@/lib/clinic-display'
 
 import { MailIcon, PhoneIcon, PinIcon } from './icons'
+import { t } from '@/i18n/layout'
 
 /**
  * How to reach the practice: each clinic's phone and address, and the support e-mail with its
@@ -28,7 +29,7 @@ export function ContactDetails() {
         </Card>
       ))}
       <Card>
-        <Heading>E-mail</Heading>
+        <Heading>{t('email')}</Heading>
         <Line>
           <MailIcon />
           <a href={`mailto:${practice.supportEmail}`}>{practice.supportEmail}</a>

@@ -13,6 +13,7 @@ import {
 
 import { CloseIcon } from './icons'
 import { MAIN_CONTENT_ID } from './layout'
+import { t } from '@/i18n/layout'
 
 /** SPEC §9: the notice appears this long after the page loads when no choice is stored. */
 export const COOKIE_NOTICE_DELAY_MS = 2000
@@ -91,21 +92,19 @@ export function CookieNotice() {
     <Notice ref={regionRef} aria-labelledby={headingId} data-testid="cookie-notice">
       <Body>
         <Heading id={headingId} ref={headingRef} tabIndex={-1}>
-          Cookies on this website
+          {t('cookies.heading')}
         </Heading>
         <Text>
-          We use a few small files in your browser to run this site and count page views on our own servers. We
-          never sell your data. Choose Decline and we stop counting your visits.{' '}
-          <Link to={`${paths.privacyPolicy.getHref()}#cookies`}>Read our Privacy Policy</Link>.
+          {t('cookies.text')} <Link to={`${paths.privacyPolicy.getHref()}#cookies`}>{t('cookies.policyLink')}</Link>.
         </Text>
       </Body>
       <Choices>
-        <Button onClick={() => choose('accepted')}>Accept</Button>
+        <Button onClick={() => choose('accepted')}>{t('cookies.accept')}</Button>
         <Button $variant="secondary" onClick={() => choose('declined')}>
-          Decline
+          {t('cookies.decline')}
         </Button>
       </Choices>
-      <CloseButton type="button" aria-label="Close cookie notice" onClick={hide}>
+      <CloseButton type="button" aria-label={t('cookies.close')} onClick={hide}>
         <CloseIcon size={22} />
       </CloseButton>
     </Notice>

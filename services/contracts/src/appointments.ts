@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { isCalendarDate } from './clinic-calendar.js'
 import { hearingSelfCheckAnswers, hearingSelfCheckResult } from './hearing-self-check-schema.js'
+import { patientLanguage } from './language.js'
 import { personName, plainText } from './typed-text.js'
 
 // The scheduling service's API: what the booking form, the staff's appointment forms and the
@@ -61,6 +62,8 @@ export const bookingRequestBody = z.strictObject({
   notes: plainText({ max: 2000, min: 0, multiline: true }).optional(),
   /** Booked from the hearing self-check (and the patient chose to send it): its ten answers, scored by the service. */
   hearing_self_check: hearingSelfCheckAnswers.optional(),
+  /** The language the patient booked in: their e-mails about this booking use it (default en). */
+  language: patientLanguage.optional(),
 })
 /** What the booking form sends. */
 export type BookingRequest = z.input<typeof bookingRequestBody>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { patientLanguage } from './language.js'
 import { usPhoneE164 } from './phone.js'
 import { ORDER_STATUSES } from './shop-lists.js'
 import { greetingNameProblem, ORDER_LIMITS } from './visitor-fields.js'
@@ -32,6 +33,8 @@ export const orderRequestBody = z.object({
     .array(z.strictObject({ id: z.string().min(1).max(200), quantity: z.number().int().min(1).max(ORDER_LIMITS.perProduct, `must be at most ${ORDER_LIMITS.perProduct}`) }))
     .min(1, 'Your cart is empty')
     .max(ORDER_LIMITS.lines),
+  /** The language the customer ordered in: their e-mails about this order use it (default en). */
+  language: patientLanguage.optional(),
 })
 export type OrderRequestBody = z.infer<typeof orderRequestBody>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { patientLanguage } from './language.js'
 import { ROLES } from './roles.js'
 
 /**
@@ -20,6 +21,8 @@ export const publicUser = z.object({
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
   preferred_location_uid: z.string().nullable(),
+  /** The language of the account's e-mails (issue 26). */
+  language: patientLanguage,
   created_at: z.string(),
 })
 export type PublicUser = z.infer<typeof publicUser>

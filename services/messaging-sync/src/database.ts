@@ -1,4 +1,4 @@
-import { OUTBOX_TOPICS, type OutboxTopic } from '@hearing/contracts'
+import { OUTBOX_TOPICS, type OutboxTopic, type PatientLanguage } from '@hearing/contracts'
 import type { ColumnType, Generated, Selectable } from 'kysely'
 
 export interface LocationsTable {
@@ -47,6 +47,8 @@ export interface DeliveriesTable {
   assigned_to: ColumnType<string | null, never, string | null>
   assigned_name: ColumnType<string | null, never, string | null>
   assigned_at: ColumnType<Date | null, never, Date | null>
+  /** The language of the patient who sent it (a contact message); null when not a patient's message. */
+  language: ColumnType<PatientLanguage | null, PatientLanguage | null | undefined, PatientLanguage | null>
 }
 export type Delivery = Selectable<DeliveriesTable>
 

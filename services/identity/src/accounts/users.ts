@@ -23,6 +23,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     state: row.state,
     zip_code: row.zip_code,
     preferred_location_uid: row.preferred_location_uid,
+    language: row.language,
     created_at: row.created_at.toISOString(),
   }
 }

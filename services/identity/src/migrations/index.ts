@@ -8,6 +8,7 @@ import { sealedSigningKeys } from './2026-11-24T0100-sealed-signing-keys.js'
 import { knownAddresses } from './2026-11-25T0100-known-addresses.js'
 import { erasureRequests } from './2026-11-26T0100-erasure-requests.js'
 import { patientSearch } from './2026-11-26T0300-patient-search.js'
+import { accountLanguage } from './2026-11-27T1400-account-language.js'
 
 // One file per migration, frozen in time: migrations never import application code (the shared
 // audit trail's is the kit's: one table for every service, created by whichever migrates first).
@@ -21,4 +22,5 @@ export const migrations: Migrations = {
   '2026-11-25T1900-audit-trail': auditTrailMigration,
   '2026-11-26T0100-erasure-requests': erasureRequests,
   '2026-11-26T0300-patient-search': patientSearch,
+  '2026-11-27T1400-account-language': accountLanguage,
 }

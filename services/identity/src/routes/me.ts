@@ -1,4 +1,4 @@
-import { publicUser } from '@hearing/contracts'
+import { patientLanguage, publicUser } from '@hearing/contracts'
 import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { locationUidField, nameField, optionalText, passwordField, zipField } from '../accounts/fields.js'
@@ -25,6 +25,8 @@ const profilePatch = z.object({
   state: optionalText(50).optional(),
   zip_code: zipField.nullable().or(z.literal('').transform(() => null)).optional(),
   preferred_location_uid: locationUidField.nullable().optional(),
+  /** The language of the account's e-mails (issue 26). */
+  language: patientLanguage.optional(),
 })
 
 const passwordChange = z.object({ current_password: passwordField, new_password: passwordField })

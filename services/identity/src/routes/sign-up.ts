@@ -1,3 +1,4 @@
+import { patientLanguage } from '@hearing/contracts'
 import { clientAddress, errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { addressBlock, emailField, locationUidField, nameField, passwordField, phoneField } from '../accounts/fields.js'
@@ -23,6 +24,8 @@ const signUpBody = z.object({
   preferred_location_uid: locationUidField,
   /** Sent only when the street address is filled; the country is always US. */
   address: addressBlock.optional(),
+  /** The language signed up in (issue 26): the account's e-mails use it. */
+  language: patientLanguage.optional(),
 })
 
 /** Sign-up, and sending the confirmation e-mail again. */

@@ -1,3 +1,4 @@
+import type { PatientLanguage } from '@hearing/contracts'
 import { sql, type Kysely } from 'kysely'
 import type { Database, Delivery, DeliveryStatus, Topic } from '../database.js'
 
@@ -10,6 +11,8 @@ export interface NewDelivery {
   payload: unknown
   /** The Sync Existing Users run it belongs to. */
   batchId?: string
+  /** The language of the patient it is from (a contact message). */
+  language?: PatientLanguage
 }
 
 /** Longest last_error kept: enough for an SMTP server's or a provider's reply. */
@@ -23,7 +26,7 @@ const clip = (reason: string) => reason.slice(0, MAX_ERROR_LENGTH)
 export async function insertDelivery(db: Kysely<Database>, item: NewDelivery): Promise<{ id: string; status: DeliveryStatus; created: boolean }> {
   const inserted = await db
     .insertInto('deliveries')
-    .values({ source: item.source, key: item.key, topic: item.topic, payload: JSON.stringify(item.payload), status: 'pending', batch_id: item.batchId ?? null })
+    .values({ source: item.source, key: item.key, topic: item.topic, payload: JSON.stringify(item.payload), status: 'pending', batch_id: item.batchId ?? null, language: item.language ?? null })
     .onConflict((oc) => oc.columns(['source', 'key']).doNothing())
     .returning(['id', 'status'])
     .executeTakeFirst()

@@ -14,6 +14,7 @@ import { patientRecords } from './2026-11-26T0300-patient-records.js'
 import { scheduledRuns } from './2026-11-26T0200-scheduled-runs.js'
 import { patientTexts } from './2026-11-27T1100-patient-texts.js'
 import { contactPhones } from './2026-11-27T1110-contact-phones.js'
+import { messageLanguage } from './2026-11-27T1400-message-language.js'
 
 // One file per migration, frozen in time: migrations never import application code (the shared
 // audit trail's is the kit's: one table for every service, created by whichever migrates first).
@@ -33,4 +34,5 @@ export const migrations: Migrations = {
   '2026-11-26T0400-inbox-assignees-replies': inboxAssigneesReplies,
   '2026-11-27T1100-patient-texts': patientTexts,
   '2026-11-27T1110-contact-phones': contactPhones,
+  '2026-11-27T1400-message-language': messageLanguage,
 }

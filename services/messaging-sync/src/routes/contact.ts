@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { greetingNameProblem, usPhoneE164 } from '@hearing/contracts'
+import { DEFAULT_PATIENT_LANGUAGE, greetingNameProblem, patientLanguage, usPhoneE164 } from '@hearing/contracts'
 import { clientAddress, errorBody, errorPayload, visitorLimiter, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { contactMessageText } from '../contact/message.js'
@@ -40,6 +40,8 @@ export const contactForm = z.strictObject({
     .refine((v) => !UNSAFE_TEXT.test(v), 'Message contains characters that are not allowed'),
   /** A field people never see (the honeypot): bots fill it in. */
   website: z.string().max(500).optional(),
+  /** The language the patient wrote in (issue 26): staff see it in the inbox. */
+  language: patientLanguage.optional(),
 })
 
 export interface ContactRateLimit {
@@ -89,6 +91,7 @@ export const contactRoutes: RouteGroup<Database, { provider: MessagingProvider; 
           phone,
           text: contactMessageText({ ...form, phone, location: location.name }),
         },
+        language: form.language ?? DEFAULT_PATIENT_LANGUAGE,
       })
       await channel.enqueue(row.id)
       // No name, phone or text in logs: personal data.

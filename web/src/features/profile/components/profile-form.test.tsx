@@ -22,6 +22,7 @@ const profile: User = {
   state: 'GA',
   zip_code: '30534',
   preferred_location_uid: 'loc-dawsonville',
+  language: 'en',
   created_at: '2026-01-01T00:00:00Z',
 }
 

@@ -29,6 +29,12 @@ export function defineCatalog<Keys extends string>(english: Record<Keys, string>
 /** The language the page is in. */
 export const currentLocale = (): Locale => (i18n.locale === 'es' ? 'es' : 'en')
 
+/**
+ * The `language` field of a patient's request (booking, contact message, sign-up, order, profile):
+ * their e-mails come in the language of the page they used. English pages send none (the default).
+ */
+export const languageField = (): { language?: 'es' } => (currentLocale() === 'es' ? { language: 'es' } : {})
+
 export function activateLocale(locale: Locale) {
   if (i18n.locale !== locale) i18n.activate(locale)
 }

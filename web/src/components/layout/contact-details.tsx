@@ -6,6 +6,8 @@ import { phoneHref } from '@/lib/clinic-display'
 
 import { MailIcon, PhoneIcon, PinIcon } from './icons'
 import { t } from '@/i18n/layout'
+import { t as tContact } from '@/i18n/contact'
+import { t as tForms } from '@/i18n/forms'
 
 /**
  * How to reach the practice: each clinic's phone and address, and the support e-mail with its
@@ -34,7 +36,7 @@ export function ContactDetails() {
           <MailIcon />
           <a href={`mailto:${practice.supportEmail}`}>{practice.supportEmail}</a>
         </Line>
-        <Note>We reply {practice.replyTimes.email}.</Note>
+        <Note>{tContact('contact.emailReply', { reply: tForms('forms.reply.email') })}</Note>
       </Card>
     </Grid>
   )

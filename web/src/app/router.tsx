@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { PageLoading } from '@/components/layout/page-loading'
+import { EnglishContent } from '@/components/ui/english-content'
 import { paths } from '@/config/paths'
 import { spaRoutes, staffRoutes, type SpaRoute } from '@/config/spa-routes'
 import { currentLocale } from '@/i18n/i18n'
@@ -52,13 +53,29 @@ const pages: Record<SpaRoute, Page> = {
 
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 
+/**
+ * The pages whose own texts are in the catalogs (src/i18n/messages). Under /es the others are shown
+ * in English for now, marked lang="en" with a short Spanish note (<EnglishContent>); the frame
+ * around them (header, footer, menus, head) is Spanish.
+ */
+const translatedPages: ReadonlySet<string> = new Set([
+  paths.contactUs.path,
+  paths.messageSuccess.path,
+  paths.bookAppointment.path,
+  paths.appointmentSuccess.path,
+  paths.auth.path,
+  paths.signupSuccess.path,
+  paths.product.path,
+])
+
 /** `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for the 404 page. */
 function PageElement({ page: PageComponent, pattern }: { page: Page; pattern?: string }) {
+  const page = <PageComponent />
   return (
     <>
       <RouteSeo pattern={pattern} />
       <Suspense fallback={<PageLoading />}>
-        <PageComponent />
+        {pattern === undefined || translatedPages.has(pattern) ? page : <EnglishContent>{page}</EnglishContent>}
         <RouteFocus />
         <HydrationMarker />
       </Suspense>

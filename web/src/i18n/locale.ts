@@ -1,3 +1,5 @@
+import { pagePathIn, SPANISH_PATH_PREFIX } from '@hearing/contracts'
+
 /**
  * The site's two languages and how a URL names one: English pages at their own paths, Spanish ones
  * under /es (/es, /es/contact-us, …). Staff screens exist in English only.
@@ -9,22 +11,19 @@ export type Locale = (typeof LOCALES)[number]
 
 export const DEFAULT_LOCALE: Locale = 'en'
 
-/** The path prefix of the Spanish pages. */
-export const SPANISH_PREFIX = '/es'
+/** The path prefix of the Spanish pages (shared with the sitemaps: @hearing/contracts). */
+export const SPANISH_PREFIX = SPANISH_PATH_PREFIX
 
 /** The language of a path: "/es" and "/es/…" are Spanish, anything else English. */
 export function localeFromPath(pathname: string): Locale {
-  return pathname === SPANISH_PREFIX || pathname.startsWith(`${SPANISH_PREFIX}/`) || pathname === `${SPANISH_PREFIX}/` ? 'es' : 'en'
+  return pathname === SPANISH_PREFIX || pathname.startsWith(`${SPANISH_PREFIX}/`) ? 'es' : 'en'
 }
 
 /** The router's basename for a language: "/es" for Spanish, none for English. */
 export const basenameFor = (locale: Locale): string | undefined => (locale === 'es' ? SPANISH_PREFIX : undefined)
 
 /** An English path (or route pattern) in `locale`: "/contact-us" -> "/es/contact-us", "/" -> "/es". */
-export function localizePath(locale: Locale, path: string): string {
-  if (locale === 'en') return path
-  return path === '/' ? SPANISH_PREFIX : `${SPANISH_PREFIX}${path}`
-}
+export const localizePath = (locale: Locale, path: string): string => pagePathIn(locale, path)
 
 /** A path without its language prefix: "/es/contact-us" -> "/contact-us", "/es" -> "/". */
 export function stripLocale(pathname: string): string {

@@ -66,6 +66,7 @@ const translatedPages: ReadonlySet<string> = new Set([
   paths.auth.path,
   paths.signupSuccess.path,
   paths.product.path,
+  paths.profile.path,
 ])
 
 /** `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for the 404 page. */

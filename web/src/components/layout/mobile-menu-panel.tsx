@@ -65,7 +65,7 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, ren
                             aria-current={link.href === pathname + search ? 'page' : undefined}
                             onClick={close}
                           >
-                            {link.label}
+                            {t(link.label as never)}
                           </MenuLink>
                         </li>
                       ))}
@@ -74,7 +74,7 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, ren
                 ) : (
                   <li key={item.href}>
                     <MenuNavLink to={item.href} end onClick={close}>
-                      {item.label}
+                      {t(item.label as never)}
                     </MenuNavLink>
                   </li>
                 ),

@@ -12,11 +12,12 @@ import { defineConfig, type Plugin } from 'vite'
 // eslint-disable-next-line import-x/no-relative-packages -- its built entry may not exist yet
 import { checkClinicsFile } from '../services/contracts/src/clinics-schema.ts'
 import { contentValidationAtBuildOnly } from './scripts/content-validation.ts'
+import { linguiCatalogs } from './scripts/lingui-catalogs.ts'
 import { styledComponentIds } from './scripts/styled-component-ids.ts'
 
 // Imported at build time: these modules use relative imports only (no '@/' alias) and no browser APIs.
 import { practice } from './src/content/practice.ts'
-import { spaRoutes } from './src/config/spa-routes.ts'
+import { allSpaRoutes as spaRoutes } from './src/config/spa-routes.ts'
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url))
 
@@ -102,10 +103,15 @@ function precompress(): Plugin {
 
 // react-toastify (and its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
 const coreVendor =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal)[\\/]/
+  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]/
+
+// The site frame's small shared modules (URLs, languages, the message store and the frame's English
+// catalog): every page needs them, so they travel together instead of as a handful of tiny chunks.
+const siteFrame = /[\\/]src[\\/](config[\\/](paths|spa-routes)\.ts|i18n[\\/](i18n|locale|layout)\.ts|i18n[\\/]messages[\\/]layout[\\/]en\.json)/
 
 export default defineConfig({
   plugins: [
+    linguiCatalogs(),
     react(),
     styledComponentIds({ root: webRoot }),
     contentValidationAtBuildOnly({ root: webRoot }),
@@ -158,6 +164,7 @@ export default defineConfig({
             // are upgraded, so browsers keep it cached across our deploys. Page-specific libraries
             // (admin, carousels, …) stay out of it and load with their pages.
             { name: 'vendor', test: coreVendor },
+            { name: 'frame', test: siteFrame },
           ],
         },
       },

@@ -19,6 +19,8 @@ interface PageEntry {
   head: string
   file?: string
   dependsOnQuery?: boolean
+  /** <html lang> of the page; "en" when absent. */
+  lang?: string
 }
 
 interface PagesManifest {
@@ -26,6 +28,8 @@ interface PagesManifest {
   pathPlaceholder: string
   routes: Record<string, PageEntry>
   notFound: PageEntry
+  /** The 404 page under /es (builds before the Spanish site have none). */
+  spanishNotFound?: PageEntry
   fallback: PageEntry
 }
 
@@ -128,7 +132,7 @@ async function loadPages(dir: string, warn: (msg: string) => void): Promise<Pick
   }
   try {
     const pages = JSON.parse(text) as PagesManifest
-    const entries = [...Object.values(pages.routes ?? {}), pages.notFound, pages.fallback]
+    const entries = [...Object.values(pages.routes ?? {}), pages.notFound, pages.fallback, ...(pages.spanishNotFound ? [pages.spanishNotFound] : [])]
     if (typeof pages.publicUrlPlaceholder !== 'string' || typeof pages.pathPlaceholder !== 'string' || !entries.every(isEntry)) {
       throw new Error('unexpected shape')
     }
@@ -144,12 +148,27 @@ async function loadPages(dir: string, warn: (msg: string) => void): Promise<Pick
   }
 }
 
-/** index.html with the head block of the build replaced by `head`. */
-function withHead(shell: string, head: string): string {
+/** index.html with the head block of the build replaced by `head`, and the page's language on <html>. */
+function withHead(shell: string, head: string, lang = 'en'): string {
   const start = shell.indexOf(SEO_HEAD_START)
   const end = shell.indexOf(SEO_HEAD_END)
   if (start < 0 || end < start) return shell
-  return `${shell.slice(0, start)}${SEO_HEAD_START}\n    ${head}\n    ${shell.slice(end)}`
+  const html = `${shell.slice(0, start)}${SEO_HEAD_START}\n    ${head}\n    ${shell.slice(end)}`
+  return lang === 'en' ? html : html.replace('<html lang="en">', `<html lang="${escapeHtml(lang)}">`)
+}
+
+/** Spanish pages live under /es (web/src/i18n/locale.ts). */
+const isSpanish = (urlPath: string) => /^\/es(\/|$)/i.test(urlPath)
+
+/**
+ * The value of the build's path placeholder: the page's English path ("/es/contact-us" ->
+ * "/contact-us"); the heads build each language's address from it.
+ */
+function placeholderPath(urlPath: string): string {
+  const path = canonicalPath(urlPath)
+  if (!isSpanish(path)) return path
+  const rest = path.slice(3)
+  return rest === '' ? '/' : rest
 }
 
 /**
@@ -195,11 +214,12 @@ export function renderPage(build: SpaBuild, url: string, publicOrigin: string): 
   const { pages } = build
   if (!pages) return { status, html: build.built ? withGenericHead(build.html, status, `${publicOrigin}${route && !isDynamic(route.pattern) ? route.pattern : canonicalPath(urlPath)}`) : build.html }
 
-  const entry = route ? (pages.routes[route.pattern] ?? pages.fallback) : pages.notFound
+  const notFound = (isSpanish(urlPath) && pages.spanishNotFound) || pages.notFound
+  const entry = route ? (pages.routes[route.pattern] ?? pages.fallback) : notFound
   const prerendered = entry.file && !(entry.dependsOnQuery && query) ? build.files.get(entry.file) : undefined
-  const html = (prerendered ?? withHead(build.html, entry.head))
+  const html = (prerendered ?? withHead(build.html, entry.head, entry.lang))
     .replaceAll(pages.publicUrlPlaceholder, publicOrigin)
-    .replaceAll(pages.pathPlaceholder, escapeHtml(canonicalPath(urlPath)))
+    .replaceAll(pages.pathPlaceholder, escapeHtml(placeholderPath(urlPath)))
   return { status, html }
 }
 

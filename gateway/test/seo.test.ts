@@ -45,8 +45,12 @@ const PAGES = {
     '/resources': { head: head('Resources', 'index, follow', '/resources'), file: 'prerendered/resources.html', dependsOnQuery: true },
     '/auth': { head: head('Sign In', 'noindex, nofollow', '/auth') },
     '/products/:productId': { head: head('Hearing Aid', 'index, follow', '%PATH%') },
+    // Spanish twins (web/src/i18n/locale.ts): the head names /es + the English path.
+    '/es/auth': { head: head('Iniciar sesión', 'noindex, nofollow', '/es/auth'), lang: 'es' },
+    '/es/products/:productId': { head: head('Audífono', 'index, follow', '/es%PATH%'), lang: 'es' },
   },
   notFound: { head: head('Page not found', 'noindex, follow', null), file: 'prerendered/404.html' },
+  spanishNotFound: { head: head('Página no encontrada', 'noindex, follow', null), file: 'prerendered/es/404.html', lang: 'es' },
   fallback: { head: head('Practice', 'index, follow', '%PATH%') },
 }
 
@@ -62,12 +66,17 @@ async function seoDist(t: TestContext): Promise<string> {
   await writeFile(path.join(dir, 'assets', 'app-abc123.js'), 'console.log("app")\n')
   await writeFile(path.join(dir, 'index.html'), SHELL)
   // /products/featured is static and listed after the :param route: it must still win.
-  await writeFile(path.join(dir, 'spa-routes.json'), JSON.stringify(['/', '/products/:productId', '/products/featured', '/locations', '/resources', '/auth']))
+  await writeFile(path.join(dir, 'spa-routes.json'), JSON.stringify(['/', '/products/:productId', '/products/featured', '/locations', '/resources', '/auth', '/es/auth', '/es/products/:productId']))
   await writeFile(path.join(dir, 'pages.json'), JSON.stringify(PAGES))
   await writeFile(path.join(dir, 'prerendered', 'index.html'), page(PAGES.routes['/'].head, `<h1>Welcome home</h1>${FILLER}`))
   await writeFile(path.join(dir, 'prerendered', 'locations.html'), page(PAGES.routes['/locations'].head, '<h1>Our offices</h1>'))
   await writeFile(path.join(dir, 'prerendered', 'resources.html'), page(PAGES.routes['/resources'].head, '<h1>Articles</h1>'))
   await writeFile(path.join(dir, 'prerendered', '404.html'), page(PAGES.notFound.head, '<h1>Oops! Page not found</h1>'))
+  await mkdir(path.join(dir, 'prerendered', 'es'))
+  await writeFile(
+    path.join(dir, 'prerendered', 'es', '404.html'),
+    page(PAGES.spanishNotFound.head, '<h1>¡Uy! Página no encontrada</h1>').replace('<html lang="en">', '<html lang="es">'),
+  )
   return dir
 }
 
@@ -127,6 +136,29 @@ t.test('pages that are not pre-rendered get the app shell with their own head ta
 
   const featured = await get('/products/featured')
   t.equal(title(featured.body), 'Practice', 'a static route beats a :param route listed before it (fallback head: no entry of its own)')
+})
+
+t.test('Spanish pages (/es/…) arrive with <html lang="es">, their own head and the Spanish 404 page', async (t) => {
+  const { get } = await seoGateway(t)
+  const auth = await get('/es/auth')
+  t.equal(auth.status, 200)
+  t.match(auth.body, '<html lang="es">', 'the shell says the page is Spanish')
+  t.equal(title(auth.body), 'Iniciar sesión')
+  t.equal(canonical(auth.body), 'https://www.example.org/es/auth')
+
+  const product = await get('/es/products/phonak-audeo')
+  t.equal(product.status, 200)
+  t.equal(canonical(product.body), 'https://www.example.org/es/products/phonak-audeo', 'the path placeholder is the English path, once prefixed')
+
+  const missing = await get('/es/no-such-page')
+  t.equal(missing.status, 404)
+  t.match(missing.body, '<html lang="es">')
+  t.match(missing.body, '¡Uy! Página no encontrada')
+
+  const english = await get('/auth')
+  t.match(english.body, '<html lang="en">', 'English pages stay English')
+  const englishMissing = await get('/no-such-page')
+  t.match(englishMissing.body, 'Oops! Page not found')
 })
 
 t.test('a page that depends on its query string is pre-rendered only without one', async (t) => {

@@ -47,7 +47,8 @@ async function expectNoSidewaysScroll(page: Page, url: string, width: number, co
   if (cookieNotice) {
     const notice = page.getByTestId('cookie-notice')
     await expect(notice).toBeVisible()
-    for (const name of ['Accept', 'Decline']) {
+    // Spanish pages (/es/…) say them in Spanish.
+    for (const name of /^\/es(\/|$|\?)/.test(url) ? ['Aceptar', 'Rechazar'] : ['Accept', 'Decline']) {
       const box = await notice.getByRole('button', { name, exact: true }).boundingBox()
       expect(box, `${name} at ${width}px on ${url}`).not.toBeNull()
       expect(box!.x, `${name} starts on screen at ${width}px on ${url}`).toBeGreaterThanOrEqual(0)

@@ -82,6 +82,7 @@ test('every page of the site has its own title, description, canonical URL, Open
     expect(head.title, route).toBeTruthy()
     expect(head.title, route).toContain(PRACTICE)
     if (route === '/') expect(head.title).toBe(`${PRACTICE} | ${TAGLINE}`)
+    else if (route === '/es') expect(head.title).toBe(`${PRACTICE} | Vuelva a conectar con los sonidos de la vida.`) // the Spanish home page
     else expect(head.title, route).toMatch(new RegExp(`^.+ \\| ${PRACTICE}$`))
     expect(head.description?.length ?? 0, `${route} description`).toBeGreaterThan(50)
     expect(head.description!.length, `${route} description fits a search result`).toBeLessThanOrEqual(230)

@@ -16,10 +16,15 @@ import { ServerStyleSheet } from 'styled-components'
 
 import { AppProvider } from './app/provider'
 import { AppRoutes } from './app/router'
-import { spaRoutes } from './config/spa-routes'
+import { spaRoutes, staffRoutes } from './config/spa-routes'
+import { activateLocale, i18n } from './i18n/i18n'
+import { basenameFor, htmlLang, localizePath, type Locale } from './i18n/locale'
+import { spanishMessages } from './i18n/spanish'
 import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
+import { defaultSeo, isDynamicPattern, notFoundSeoFor, seoForRoute } from './seo/pages'
 import { withLowPriorityScripts } from './seo/script-priority'
-import { defaultSeo, isDynamicPattern, notFoundSeo, seoForRoute } from './seo/pages'
+
+i18n.load('es', spanishMessages)
 
 /** A path no route matches: renders the "Oops! Page not found" page. */
 const NOT_FOUND_PROBE = '/__pre-render-404__'
@@ -49,23 +54,25 @@ function collect(stream: NodeJS.ReadableStream): Promise<string> {
  * page needs (React.lazy suspends until its module arrives), the second renders with everything
  * there, and large boundaries are not outlined (progressiveChunkSize below). Checked, not assumed.
  */
-export async function renderPage(url: string): Promise<{ appHtml: string; styleTags: string }> {
-  await renderOnce(url)
-  const page = await renderOnce(url)
+export async function renderPage(url: string, locale: Locale = 'en'): Promise<{ appHtml: string; styleTags: string }> {
+  activateLocale(locale)
+  await renderOnce(url, locale)
+  const page = await renderOnce(url, locale)
   if (/<script\b/i.test(page.appHtml)) {
     throw new Error(`${url}: the pre-rendered HTML still holds an inline <script> (a Suspense boundary that waited twice?); the CSP would block it`)
   }
   return page
 }
 
-async function renderOnce(url: string): Promise<{ appHtml: string; styleTags: string }> {
+/** `url`: the English path; a Spanish page renders it under the basename /es, as the browser does. */
+async function renderOnce(url: string, locale: Locale): Promise<{ appHtml: string; styleTags: string }> {
   const sheet = new ServerStyleSheet()
   const errors: unknown[] = []
   try {
     const app: ReactNode = (
       <StrictMode>
         <AppProvider>
-          <StaticRouter location={url}>
+          <StaticRouter location={localizePath(locale, url)} basename={basenameFor(locale)}>
             <AppRoutes />
           </StaticRouter>
         </AppProvider>
@@ -97,10 +104,12 @@ export interface PageEntry {
   file?: string
   /** Send the pre-rendered file only when the URL has no query string (see PageSeo.dependsOnQuery). */
   dependsOnQuery?: boolean
+  /** <html lang> of the page ("en" when absent). */
+  lang?: string
 }
 
 /**
- * What the gateway reads (dist/pages.json): per route pattern of spa-routes the head of its pages
+ * What the gateway reads (dist/pages.json): per route pattern of spa-routes (English, and Spanish under /es) the head of its pages
  * and, for pre-rendered routes, the file with the whole page; the same for the 404 page; and a
  * default head for anything else.
  */
@@ -109,6 +118,8 @@ export interface PagesManifest {
   pathPlaceholder: string
   routes: Record<string, PageEntry>
   notFound: PageEntry
+  /** The 404 page for paths under /es. */
+  spanishNotFound: PageEntry
   /** Head for a route without an entry (should not happen: every spa-route has one). */
   fallback: PageEntry
 }
@@ -123,7 +134,10 @@ export interface BuiltPages {
  * "/" -> "prerendered/index.html", "/about-us" -> "prerendered/about-us.html"; a route with a
  * parameter, "/products/:productId" -> "prerendered/products/loading.html" (its loading state).
  */
-const fileFor = (pattern: string) => (isDynamicPattern(pattern) ? `prerendered${pattern.replace(/\/:[^/]+$/, '')}/loading.html` : `prerendered${pattern === '/' ? '/index' : pattern}.html`)
+const fileFor = (pattern: string, locale: Locale) => {
+  const dir = locale === 'es' ? 'prerendered/es' : 'prerendered'
+  return isDynamicPattern(pattern) ? `${dir}${pattern.replace(/\/:[^/]+$/, '')}/loading.html` : `${dir}${pattern === '/' ? '/index' : pattern}.html`
+}
 
 /** The URL a parameterised route is rendered at for its loading state: no data exists for it. */
 const LOADING_PARAM = '__loading__'
@@ -137,27 +151,41 @@ export async function buildPages(template: string, log: (line: string) => void =
   const files: Record<string, string> = {}
   const routesOut: Record<string, PageEntry> = {}
 
-  for (const pattern of spaRoutes as readonly string[]) {
-    const seo = seoForRoute(pattern)
-    const dynamic = isDynamicPattern(pattern)
-    const head = renderHeadTags(headFor(seo, { base, path: dynamic ? PATH_PLACEHOLDER : pattern }))
-    if (seo.prerender) {
-      // A route with a parameter is pre-rendered in its loading state (the page frame and the
-      // skeleton the browser shows until its data arrives): something to paint before the scripts run.
-      const { appHtml, styleTags } = await renderPage(dynamic ? pattern.replace(/:[^/]+/g, LOADING_PARAM) : pattern)
-      const file = fileFor(pattern)
-      files[file] = withLowPriorityScripts(fillTemplate(template, { tags: head, extraHead: styleTags, appHtml }))
-      routesOut[pattern] = { head, file, ...(seo.dependsOnQuery ? { dependsOnQuery: true } : {}) }
-      log(`pre-rendered ${pattern}`)
-    } else {
-      routesOut[pattern] = { head }
+  for (const locale of ['en', 'es'] as const) {
+    activateLocale(locale)
+    const lang = htmlLang[locale]
+    for (const pattern of spaRoutes as readonly string[]) {
+      const staff = staffRoutes.includes(pattern as (typeof staffRoutes)[number])
+      if (locale === 'es' && staff) continue
+      const seo = seoForRoute(pattern)
+      const dynamic = isDynamicPattern(pattern)
+      const head = renderHeadTags(headFor(seo, { base, path: dynamic ? PATH_PLACEHOLDER : pattern, locale, bilingual: !staff }))
+      const key = localizePath(locale, pattern)
+      if (seo.prerender) {
+        // A route with a parameter is pre-rendered in its loading state (the page frame and the
+        // skeleton the browser shows until its data arrives): something to paint before the scripts run.
+        const { appHtml, styleTags } = await renderPage(dynamic ? pattern.replace(/:[^/]+/g, LOADING_PARAM) : pattern, locale)
+        const file = fileFor(pattern, locale)
+        files[file] = withLowPriorityScripts(fillTemplate(template, { tags: head, extraHead: styleTags, appHtml, lang }))
+        routesOut[key] = { head, file, lang, ...(seo.dependsOnQuery ? { dependsOnQuery: true } : {}) }
+        log(`pre-rendered ${key}`)
+      } else {
+        routesOut[key] = { head, lang }
+      }
     }
   }
 
-  const notFoundHead = renderHeadTags(headFor(notFoundSeo, { base, path: '/', canonical: false }))
+  activateLocale('en')
+  const notFoundHead = renderHeadTags(headFor(notFoundSeoFor(), { base, path: '/', canonical: false }))
   const notFound = await renderPage(NOT_FOUND_PROBE)
   files['prerendered/404.html'] = withLowPriorityScripts(fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml }))
   log('pre-rendered the 404 page')
+  activateLocale('es')
+  const spanishNotFoundHead = renderHeadTags(headFor(notFoundSeoFor(), { base, path: '/', canonical: false, locale: 'es' }))
+  const spanishNotFound = await renderPage(NOT_FOUND_PROBE, 'es')
+  files['prerendered/es/404.html'] = withLowPriorityScripts(fillTemplate(template, { tags: spanishNotFoundHead, extraHead: spanishNotFound.styleTags, appHtml: spanishNotFound.appHtml, lang: 'es' }))
+  log('pre-rendered the Spanish 404 page')
+  activateLocale('en')
 
   return {
     manifest: {
@@ -165,6 +193,7 @@ export async function buildPages(template: string, log: (line: string) => void =
       pathPlaceholder: PATH_PLACEHOLDER,
       routes: routesOut,
       notFound: { head: notFoundHead, file: 'prerendered/404.html' },
+      spanishNotFound: { head: spanishNotFoundHead, file: 'prerendered/es/404.html', lang: 'es' },
       fallback: { head: renderHeadTags(headFor(defaultSeo, { base, path: PATH_PLACEHOLDER })) },
     },
     files,

@@ -2,22 +2,38 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
+import { activateLocale, i18n } from './i18n/i18n'
+import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
+const root = container
 
-const app = (
-  <StrictMode>
-    <App />
-  </StrictMode>
-)
+function start(locale: Locale) {
+  activateLocale(locale)
+  document.documentElement.lang = htmlLang[locale]
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  )
+  // Public pages arrive pre-rendered (scripts/prerender.mjs): React takes over that markup as it is.
+  // As a transition, so React hydrates in slices of a few milliseconds and yields to the browser in
+  // between (the visitor's input included) instead of one long task that blocks the page.
+  // Other pages (and `npm run dev`) arrive as an empty shell and render here.
+  if (root.firstElementChild) {
+    startTransition(() => {
+      hydrateRoot(root, app)
+    })
+  } else createRoot(root).render(app)
+}
 
-// Public pages arrive pre-rendered (scripts/prerender.mjs): React takes over that markup as it is.
-// As a transition, so React hydrates in slices of a few milliseconds and yields to the browser in
-// between (the visitor's input included) instead of one long task that blocks the page.
-// Other pages (and `npm run dev`) arrive as an empty shell and render here.
-if (container.firstElementChild) {
-  startTransition(() => {
-    hydrateRoot(container, app)
+// Spanish pages load their catalogs (a chunk English pages never fetch) before the first render,
+// so hydration renders the same Spanish text as the pre-rendered HTML.
+const locale = localeFromPath(window.location.pathname)
+if (locale === 'es') {
+  void import('./i18n/spanish').then(({ spanishMessages }) => {
+    i18n.load('es', spanishMessages)
+    start(locale)
   })
-} else createRoot(container).render(app)
+} else start(locale)

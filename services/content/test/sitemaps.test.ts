@@ -60,13 +60,21 @@ t.test('every sitemap is valid sitemaps.org XML with absolute URLs on PUBLIC_URL
 
   const main = await get('main')
   await assertValid(t, main, 'urlset')
-  t.same(locs(main), PUBLIC_PAGES.map((p) => `${ORIGIN}${p}`))
+  // Every page in both languages, each naming both versions (English the default).
+  t.same(locs(main), PUBLIC_PAGES.flatMap((p) => [`${ORIGIN}${p}`, `${ORIGIN}${p === '/' ? '/es' : `/es${p}`}`]))
+  t.match(main, '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">')
+  t.match(
+    main,
+    `<url><loc>${ORIGIN}/contact-us</loc><xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/contact-us"/><xhtml:link rel="alternate" hreflang="es" href="${ORIGIN}/es/contact-us"/><xhtml:link rel="alternate" hreflang="x-default" href="${ORIGIN}/contact-us"/></url>`,
+  )
+  t.match(main, `<url><loc>${ORIGIN}/es</loc><xhtml:link rel="alternate" hreflang="en" href="${ORIGIN}/"/>`)
 
   const articles = await get('articles')
   await assertValid(t, articles, 'urlset')
   const articleUrls = locs(articles)
   t.ok(articleUrls.length >= 12, `${articleUrls.length} articles`)
-  for (const url of articleUrls) {
+  t.equal(articleUrls.filter((url) => url.startsWith(`${ORIGIN}/es/resources/`)).length, articleUrls.length / 2, 'each article in both languages')
+  for (const url of articleUrls.filter((u) => u.startsWith(`${ORIGIN}/resources/`))) {
     const handle = url.slice(`${ORIGIN}/resources/`.length)
     t.equal((await app.inject(`/articles/${handle}`)).statusCode, 200, `${url} is an article`)
   }
@@ -74,12 +82,11 @@ t.test('every sitemap is valid sitemaps.org XML with absolute URLs on PUBLIC_URL
 
   const productsXml = await get('products')
   await assertValid(t, productsXml, 'urlset')
-  t.same(locs(productsXml), [
-    `${ORIGIN}/products/gid%3A%2F%2Fshopify%2FProduct%2F1001`,
-    `${ORIGIN}/products/signia-pure-7ax`,
-    `${ORIGIN}/products/oticon-intent`,
-  ])
-  t.equal((productsXml.match(/<lastmod>/g) ?? []).length, 2, 'no lastmod where the catalogue has none')
+  t.same(
+    locs(productsXml),
+    ['gid%3A%2F%2Fshopify%2FProduct%2F1001', 'signia-pure-7ax', 'oticon-intent'].flatMap((id) => [`${ORIGIN}/products/${id}`, `${ORIGIN}/es/products/${id}`]),
+  )
+  t.equal((productsXml.match(/<lastmod>/g) ?? []).length, 4, 'no lastmod where the catalogue has none (two products, in two languages)')
 })
 
 t.test('a bad type is a 400; a catalogue that fails makes the products sitemap 503 with Retry-After', async (t) => {

@@ -4,3 +4,12 @@
  * "index, follow" (web/src/seo/public-pages.test.ts).
  */
 export const PUBLIC_PAGES: readonly string[] = ['/', '/about-us', '/products', '/locations', '/cognivue', '/hearing-self-check', '/resources', '/contact-us', '/book-appointment', '/privacy-policy', '/return-policy', '/terms-of-service', '/accessibility']
+
+/** Spanish pages live under this prefix (issue 26): /es, /es/contact-us, /es/products/{id}, … */
+export const SPANISH_PATH_PREFIX = '/es'
+
+/** A page's path in a language: ("es", "/contact-us") -> "/es/contact-us", ("es", "/") -> "/es"; English paths as they are. */
+export function pagePathIn(language: 'en' | 'es', path: string): string {
+  if (language === 'en') return path
+  return path === '/' ? SPANISH_PATH_PREFIX : `${SPANISH_PATH_PREFIX}${path}`
+}

@@ -1,9 +1,12 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react'
-import { BrowserRouter, Outlet, useRoutes, type RouteObject } from 'react-router-dom'
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
+import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { PageLoading } from '@/components/layout/page-loading'
+import { EnglishContent } from '@/components/ui/english-content'
 import { paths } from '@/config/paths'
-import { spaRoutes, type SpaRoute } from '@/config/spa-routes'
+import { spaRoutes, staffRoutes, type SpaRoute } from '@/config/spa-routes'
+import { currentLocale } from '@/i18n/i18n'
+import { basenameFor } from '@/i18n/locale'
 import { RouteSeo } from '@/seo/route-seo'
 
 import { RootLayout } from './root-layout'
@@ -50,13 +53,30 @@ const pages: Record<SpaRoute, Page> = {
 
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 
+/**
+ * The pages whose own texts are in the catalogs (src/i18n/messages). Under /es the others are shown
+ * in English for now, marked lang="en" with a short Spanish note (<EnglishContent>); the frame
+ * around them (header, footer, menus, head) is Spanish.
+ */
+const translatedPages: ReadonlySet<string> = new Set([
+  paths.contactUs.path,
+  paths.messageSuccess.path,
+  paths.bookAppointment.path,
+  paths.appointmentSuccess.path,
+  paths.auth.path,
+  paths.signupSuccess.path,
+  paths.product.path,
+  paths.profile.path,
+])
+
 /** `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for the 404 page. */
 function PageElement({ page: PageComponent, pattern }: { page: Page; pattern?: string }) {
+  const page = <PageComponent />
   return (
     <>
       <RouteSeo pattern={pattern} />
       <Suspense fallback={<PageLoading />}>
-        <PageComponent />
+        {pattern === undefined || translatedPages.has(pattern) ? page : <EnglishContent>{page}</EnglishContent>}
         <RouteFocus />
         <HydrationMarker />
       </Suspense>
@@ -65,13 +85,30 @@ function PageElement({ page: PageComponent, pattern }: { page: Page; pattern?: s
 }
 
 /**
+ * A staff screen reached from a Spanish page (the account menu's Admin Dashboard): staff screens
+ * are English only, so the browser leaves the /es basename for the English address.
+ */
+function EnglishOnly() {
+  const { pathname, search } = useLocation()
+  useEffect(() => {
+    window.location.replace(`${pathname}${search}`)
+  }, [pathname, search])
+  return <PageLoading />
+}
+
+const routesFor = (spanish: boolean): RouteObject[] =>
+  spaRoutes.map((path): RouteObject =>
+    spanish && staffRoutes.includes(path) ? { path, element: <EnglishOnly /> } : { path, element: <PageElement page={pages[path]} pattern={path} /> },
+  )
+
+/**
  * The route tree, shared by the browser (AppRouter) and the build's pre-rendering
  * (src/entry-server.tsx renders <AppRoutes/> in a <StaticRouter>).
  *
  * Declarative router (BrowserRouter + useRoutes), not a data router: no page uses loaders or
  * actions, and the data router's code would add ~17 KB (gzip) to the JavaScript of every page.
  */
-export const routes: RouteObject[] = [
+const routeTree = (spanish: boolean): RouteObject[] => [
   {
     element: <RootLayout />,
     children: [
@@ -84,7 +121,7 @@ export const routes: RouteObject[] = [
           </RouteErrorBoundary>
         ),
         children: [
-          ...spaRoutes.map((path): RouteObject => ({ path, element: <PageElement page={pages[path]} pattern={path} /> })),
+          ...routesFor(spanish),
           { path: '*', element: <PageElement page={NotFoundPage} /> },
         ],
       },
@@ -92,14 +129,21 @@ export const routes: RouteObject[] = [
   },
 ]
 
-/** The page for the current location; inside a <BrowserRouter> (browser) or a <StaticRouter> (pre-rendering). */
+const englishRoutes = routeTree(false)
+const spanishRoutes = routeTree(true)
+
+/**
+ * The page for the current location; inside a <BrowserRouter> (browser) or a <StaticRouter>
+ * (pre-rendering). Spanish pages are the same routes under the basename /es, so every link a page
+ * builds with paths.x.getHref() stays in the page's language.
+ */
 export function AppRoutes() {
-  return useRoutes(routes)
+  return useRoutes(currentLocale() === 'es' ? spanishRoutes : englishRoutes)
 }
 
 export function AppRouter() {
   return (
-    <BrowserRouter>
+    <BrowserRouter basename={basenameFor(currentLocale())}>
       <AppRoutes />
     </BrowserRouter>
   )

@@ -1,3 +1,5 @@
+import { localizePath } from '../i18n/locale.ts'
+
 import { paths } from './paths.ts'
 
 /**
@@ -12,3 +14,12 @@ import { paths } from './paths.ts'
 export const spaRoutes = [paths.home.path, paths.aboutUs.path, paths.locations.path, paths.cognivue.path, paths.hearingSelfCheck.path, paths.products.path, paths.product.path, paths.resources.path, paths.resource.path, paths.auth.path, paths.signupSuccess.path, paths.profile.path, paths.myData.path, paths.deleteAccount.path, paths.setupAccount.path, paths.resetPassword.path, paths.cancelAppointment.path, paths.admin.path, paths.adminPatient.path, paths.privacyPolicy.path, paths.returnPolicy.path, paths.termsOfService.path, paths.accessibility.path, paths.appointmentSuccess.path, paths.messageSuccess.path, paths.contactUs.path, paths.bookAppointment.path] as const
 
 export type SpaRoute = (typeof spaRoutes)[number]
+
+/** Staff screens: English only, never under /es. */
+export const staffRoutes: readonly SpaRoute[] = [paths.admin.path, paths.adminPatient.path]
+
+/** Every other route also exists in Spanish, under /es (the router renders them with basename "/es"). */
+export const spanishRoutes: readonly string[] = spaRoutes.filter((p) => !staffRoutes.includes(p)).map((p) => localizePath('es', p))
+
+/** What the gateway answers 200 for (dist/spa-routes.json): the English routes and their Spanish twins. */
+export const allSpaRoutes: readonly string[] = [...spaRoutes, ...spanishRoutes]

@@ -3,11 +3,10 @@ import { z } from 'zod'
 import { paths } from '../config/paths.ts'
 
 import { defineContent, sitePath, text } from './schema.ts'
-// The self-check's menu entry is worded with the rest of its copy (its small links file; the page's copy loads with the page).
-import { menu as selfCheckMenu } from './self-check/en.links.json'
 
 /**
- * The site's menus (SPEC §2 "Header and footer"): labels are content, targets come from
+ * The site's menus (SPEC §2 "Header and footer"): labels (and descriptions) are keys of the layout
+ * catalog (src/i18n/messages/layout), rendered with `t` from '@/i18n/layout'; targets come from
  * config/paths.ts. The admin link, the account menu and the cart are not here: they depend on who
  * is signed in and live with those features.
  */
@@ -33,43 +32,43 @@ export const isNavGroup = (item: NavItem): item is NavGroup => 'links' in item
 
 /** The header's navigation, in order; a group is a menu button ("Discover"). */
 export const mainNavigation: readonly NavItem[] = defineContent('navigation', z.array(z.union([navLinkSchema, navGroupSchema])).min(1), [
-  { label: 'Home', href: paths.home.getHref() },
-  { label: 'Hearing Aids', href: paths.products.getHref() },
+  { label: 'nav.home', href: paths.home.getHref() },
+  { label: 'nav.hearingAids', href: paths.products.getHref() },
   {
-    label: 'Discover',
+    label: 'nav.discover',
     links: [
-      { label: 'Cognitive Health', href: paths.cognivue.getHref(), description: 'Cognivue memory screening and brain-health tips' },
-      { label: 'Resources', href: paths.resources.getHref('resources'), description: 'Guides and articles about hearing health' },
-      { label: 'Clinical Studies', href: paths.resources.getHref('clinical-studies'), description: 'Research on hearing, memory and wellbeing' },
-      { label: selfCheckMenu.label, href: paths.hearingSelfCheck.getHref(), description: selfCheckMenu.description },
+      { label: 'nav.cognitiveHealth', href: paths.cognivue.getHref(), description: 'nav.cognitiveHealth.description' },
+      { label: 'nav.resources', href: paths.resources.getHref('resources'), description: 'nav.resources.description' },
+      { label: 'nav.clinicalStudies', href: paths.resources.getHref('clinical-studies'), description: 'nav.clinicalStudies.description' },
+      { label: 'nav.selfCheck', href: paths.hearingSelfCheck.getHref(), description: 'nav.selfCheck.description' },
     ],
   },
-  { label: 'Locations', href: paths.locations.getHref() },
-  { label: 'About Us', href: paths.aboutUs.getHref() },
-  { label: 'Contact Us', href: paths.contactUs.getHref() },
+  { label: 'nav.locations', href: paths.locations.getHref() },
+  { label: 'nav.aboutUs', href: paths.aboutUs.getHref() },
+  { label: 'nav.contactUs', href: paths.contactUs.getHref() },
 ])
 
 /** The header's call to action. */
 export const bookAppointmentLink: NavLink = defineContent('navigation', navLinkSchema, {
-  label: 'Book Appointment',
+  label: 'nav.bookAppointment',
   href: paths.bookAppointment.getHref(),
 })
 
 /** The footer's "Quick Links". */
 export const footerLinks: readonly NavLink[] = defineContent('navigation', z.array(navLinkSchema).min(1), [
-  { label: 'Hearing Aids', href: paths.products.getHref() },
-  { label: 'Book Appointment', href: paths.bookAppointment.getHref() },
-  { label: 'Locations', href: paths.locations.getHref() },
-  { label: 'About Us', href: paths.aboutUs.getHref() },
-  { label: 'Resources', href: paths.resources.getHref('resources') },
-  { label: 'Cognitive Health', href: paths.cognivue.getHref() },
-  { label: 'Contact Us', href: paths.contactUs.getHref() },
+  { label: 'nav.hearingAids', href: paths.products.getHref() },
+  { label: 'nav.bookAppointment', href: paths.bookAppointment.getHref() },
+  { label: 'nav.locations', href: paths.locations.getHref() },
+  { label: 'nav.aboutUs', href: paths.aboutUs.getHref() },
+  { label: 'nav.resources', href: paths.resources.getHref('resources') },
+  { label: 'nav.cognitiveHealth', href: paths.cognivue.getHref() },
+  { label: 'nav.contactUs', href: paths.contactUs.getHref() },
 ])
 
 /** The footer's legal links, also the list of the legal pages. */
 export const legalLinks: readonly NavLink[] = defineContent('navigation', z.array(navLinkSchema).min(1), [
-  { label: 'Privacy Policy', href: paths.privacyPolicy.getHref() },
-  { label: 'Return Policy', href: paths.returnPolicy.getHref() },
-  { label: 'Terms of Service', href: paths.termsOfService.getHref() },
-  { label: 'Accessibility', href: paths.accessibility.getHref() },
+  { label: 'nav.privacyPolicy', href: paths.privacyPolicy.getHref() },
+  { label: 'nav.returnPolicy', href: paths.returnPolicy.getHref() },
+  { label: 'nav.termsOfService', href: paths.termsOfService.getHref() },
+  { label: 'nav.accessibility', href: paths.accessibility.getHref() },
 ])

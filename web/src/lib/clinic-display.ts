@@ -1,5 +1,7 @@
 import { CLINICS, WEEKDAYS, type OpeningHours, type Weekday } from '@hearing/contracts'
 
+import { t } from '../i18n/layout.ts'
+
 /**
  * How the website writes the clinics' details (the data: @hearing/contracts clinics.json). Kept
  * free of React, browser APIs and the '@/' alias: the pre-rendering and SEO steps import it.
@@ -17,8 +19,9 @@ export function phoneHref(phone: string): string {
 export function formatDays(days: readonly Weekday[]): string {
   const indexes = days.map((d) => WEEKDAYS.indexOf(d))
   const consecutive = indexes.every((index, i) => i === 0 || index === indexes[i - 1]! + 1)
-  if (days.length > 1 && consecutive) return `${days[0]}-${days[days.length - 1]}`
-  return days.join(', ')
+  const name = (day: Weekday) => t(`day.${day}` as never)
+  if (days.length > 1 && consecutive) return `${name(days[0]!)}-${name(days[days.length - 1]!)}`
+  return days.map(name).join(', ')
 }
 
 /** "09:00" -> "9:00 AM", "16:00" -> "4:00 PM". */
@@ -31,5 +34,5 @@ export function formatTime(time: string): string {
 
 /** "9:00 AM-4:00 PM", or "Closed" (SPEC §9 writes office hours this way). */
 export function formatOpeningTimes(hours: OpeningHours): string {
-  return hours.opens && hours.closes ? `${formatTime(hours.opens)}-${formatTime(hours.closes)}` : 'Closed'
+  return hours.opens && hours.closes ? `${formatTime(hours.opens)}-${formatTime(hours.closes)}` : t('hours.closed')
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react'
 
+import { currentLocale } from '@/i18n/i18n'
 import { formatTitle } from '@/seo/title'
 
 /**
@@ -10,5 +11,16 @@ import { formatTitle } from '@/seo/title'
 export function useDocumentTitle(title?: string) {
   useEffect(() => {
     document.title = formatTitle(title)
+  }, [title])
+}
+
+/**
+ * The title of a page whose texts are not translated yet: set on English pages only. On Spanish
+ * pages the route's Spanish title (src/i18n/messages/seo/es.json), sent in the head and applied on
+ * navigation by <RouteSeo>, stands.
+ */
+export function useEnglishPageTitle(title: string) {
+  useEffect(() => {
+    if (currentLocale() !== 'es') document.title = formatTitle(title)
   }, [title])
 }

@@ -1,6 +1,8 @@
-import { headFor, type HeadData, type SeoOverride } from './head'
+import { headFor, alternateLinks, type HeadData, type SeoOverride } from './head'
 import { serializeJsonLd } from '@hearing/contracts'
-import { notFoundSeo, seoForRoute, shareImage } from './pages'
+import { staffRoutes } from '../config/spa-routes'
+import { currentLocale } from '../i18n/i18n'
+import { notFoundSeoFor, seoForRoute, shareImage } from './pages'
 
 /**
  * Writes a page's head into document.head in the browser, updating the tags the server sent
@@ -17,14 +19,22 @@ const origin = () => window.location.origin
 export function applyRouteHead(pattern: string | undefined, pathname: string) {
   if (overriddenPath === pathname) return
   const notFound = pattern === undefined
-  applyHead(headFor(notFound ? notFoundSeo : seoForRoute(pattern), { base: origin(), path: pathname, canonical: !notFound }))
+  applyHead(
+    headFor(notFound ? notFoundSeoFor() : seoForRoute(pattern), { base: origin(), path: pathname, canonical: !notFound, ...languages(pattern) }),
+  )
 }
 
 /** A page's own head values over its route's defaults (usePageSeo). */
 export function applyPageHead(route: string, pathname: string, override: SeoOverride) {
   overriddenPath = pathname
-  applyHead(headFor(seoForRoute(route), { base: origin(), path: pathname, override }))
+  applyHead(headFor(seoForRoute(route), { base: origin(), path: pathname, override, ...languages(route) }))
 }
+
+/** `pathname` is the router's (the English path): the page's language and whether it has a twin. */
+const languages = (pattern: string | undefined) => ({
+  locale: currentLocale(),
+  bilingual: pattern !== undefined && !(staffRoutes as readonly string[]).includes(pattern),
+})
 
 /** A new path: the previous page's own values no longer apply. */
 export function forgetPageHead(pathname: string) {
@@ -46,6 +56,15 @@ export function applyHead(head: HeadData) {
   setMeta('property', 'og:image:height', sharing ? String(shareImage.height) : undefined)
   setMeta('property', 'og:image:alt', sharing ? shareImage.alt : undefined)
   setMeta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary')
+  document.head.querySelectorAll('link[rel="alternate"][hreflang]').forEach((link) => link.remove())
+  for (const { hreflang, href } of head.alternates ? alternateLinks(head.alternates) : []) {
+    const link = document.createElement('link')
+    link.rel = 'alternate'
+    link.hreflang = hreflang
+    link.href = href
+    link.dataset.seo = ''
+    document.head.append(link)
+  }
 
   const json = head.jsonLd ? serializeJsonLd(head.jsonLd) : undefined
   const scripts = document.head.querySelectorAll<HTMLScriptElement>('script[type="application/ld+json"][data-seo]')

@@ -1,6 +1,7 @@
 import { SEO_HEAD_END, SEO_HEAD_START, seoCanonicalTag, seoJsonLdTag, seoMetaTag } from '@hearing/contracts'
 import escapeHtml from 'escape-html'
 import { practice } from '../content/practice.ts'
+import { localizePath, ogLocale, type Locale } from '../i18n/locale.ts'
 
 import type { JsonLd } from './json-ld.ts'
 import { shareImage, type PageSeo, type Robots } from './pages.ts'
@@ -41,6 +42,9 @@ export interface HeadData {
   /** API path to fetch early (PageSeo.preloadData). */
   preloadData?: string
   jsonLd?: JsonLd
+  locale: Locale
+  /** The page in each language (hreflang), absolute URLs; none for English-only and 404 pages. */
+  alternates?: { en: string; es: string }
 }
 
 /** Per-page values that replace the route's defaults (an article's own title, its JSON-LD, …). */
@@ -59,20 +63,49 @@ export interface SeoOverride {
  */
 export function headFor(
   seo: PageSeo,
-  { base, path, canonical = true, override = {} }: { base: string; path: string; canonical?: boolean; override?: SeoOverride },
+  {
+    base,
+    path,
+    canonical = true,
+    override = {},
+    locale = 'en',
+    bilingual = false,
+  }: {
+    base: string
+    /** The English path ("/contact-us"), also for a Spanish page. */
+    path: string
+    canonical?: boolean
+    override?: SeoOverride
+    locale?: Locale
+    /** The page exists in both languages: name both (hreflang). */
+    bilingual?: boolean
+  },
 ): HeadData {
   const jsonLd = override.jsonLd ?? seo.jsonLd?.(base)
+  const page = canonicalPath(path)
+  const url = (l: Locale) => `${base}${localizePath(l, page)}`
   return {
-    title: formatTitle(override.title ?? seo.title),
+    title: formatTitle(override.title ?? seo.title, locale),
     description: override.description ?? seo.description,
     robots: override.robots ?? seo.robots,
-    ...(canonical ? { canonical: `${base}${canonicalPath(path)}` } : {}),
+    ...(canonical ? { canonical: url(locale) } : {}),
     type: override.type ?? seo.type,
     image: override.image ?? `${base}${shareImage.path}`,
     ...(seo.preloadImage ? { preloadImage: seo.preloadImage } : {}),
     ...(seo.preloadData ? { preloadData: seo.preloadData } : {}),
     ...(jsonLd ? { jsonLd } : {}),
+    locale,
+    ...(canonical && bilingual ? { alternates: { en: url('en'), es: url('es') } } : {}),
   }
+}
+
+/** The hreflang links of a page that exists in both languages; English is the default. */
+export function alternateLinks(alternates: { en: string; es: string }): Array<{ hreflang: string; href: string }> {
+  return [
+    { hreflang: 'en', href: alternates.en },
+    { hreflang: 'es', href: alternates.es },
+    { hreflang: 'x-default', href: alternates.en },
+  ]
 }
 
 /** "/about-us/" -> "/about-us"; "/" stays "/". */
@@ -91,7 +124,10 @@ export function renderHeadTags(head: HeadData): string {
     head.canonical ? seoCanonicalTag(head.canonical) : '',
     meta('property', 'og:type', head.type),
     meta('property', 'og:site_name', practice.name),
-    meta('property', 'og:locale', 'en_US'),
+    meta('property', 'og:locale', ogLocale[head.locale]),
+    ...(head.alternates
+      ? alternateLinks(head.alternates).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" data-seo />`)
+      : []),
     meta('property', 'og:title', head.title),
     meta('property', 'og:description', head.description),
     head.canonical ? meta('property', 'og:url', head.canonical) : '',
@@ -116,11 +152,14 @@ export function renderHeadTags(head: HeadData): string {
  * index.html with its head block (between SEO_HEAD_START and SEO_HEAD_END) replaced by `tags`, plus any
  * `extraHead` (style tags) before </head>, and `appHtml` inside <div id="root">.
  */
-export function fillTemplate(template: string, { tags, extraHead = '', appHtml = '' }: { tags: string; extraHead?: string; appHtml?: string }): string {
+export function fillTemplate(
+  template: string,
+  { tags, extraHead = '', appHtml = '', lang = 'en' }: { tags: string; extraHead?: string; appHtml?: string; lang?: string },
+): string {
   const start = template.indexOf(SEO_HEAD_START)
   const end = template.indexOf(SEO_HEAD_END)
   if (start < 0 || end < start) throw new Error(`index.html has no ${SEO_HEAD_START} … ${SEO_HEAD_END} block`)
-  let html = `${template.slice(0, start)}${SEO_HEAD_START}\n    ${tags}\n    ${template.slice(end)}`
+  let html = `${template.slice(0, start)}${SEO_HEAD_START}\n    ${tags}\n    ${template.slice(end)}`.replace('<html lang="en">', `<html lang="${lang}">`)
   if (extraHead) html = html.replace('</head>', () => `${extraHead}\n  </head>`)
   if (appHtml) {
     const root = '<div id="root"></div>'

@@ -6,6 +6,7 @@ import { practice } from '../content/practice.ts'
 // The self-check's search result, from its small links file (its page's copy loads with that page only).
 import { seo as selfCheckSeo } from '../content/self-check/en.links.json'
 import { paths } from '../config/paths.ts'
+import { currentLocale, i18n } from '../i18n/i18n.ts'
 
 import { clinicsGraph, homeGraph, type JsonLd } from './json-ld.ts'
 
@@ -210,8 +211,49 @@ export const defaultSeo: PageSeo = {
   prerender: false,
 }
 
+/** "seo.<name of the route in paths.ts>": the key of a route's Spanish title and description. */
+const routeNames = new Map<string, string>(
+  Object.entries(paths).flatMap(([name, entry]) => ('path' in entry ? [[entry.path as string, name] as const] : [])),
+)
+
+/** The values Spanish SEO messages may use (src/i18n/messages/seo/es.json). */
+export function spanishSeoValues() {
+  const list = (items: readonly string[], type: 'conjunction' | 'disjunction') => new Intl.ListFormat('es', { type }).format(items)
+  return {
+    practice: practice.name,
+    towns: list(towns, 'conjunction'),
+    townsOr: list(towns, 'disjunction'),
+    brands: list(brands.filter((b) => !b.comingSoon).map((b) => b.name), 'conjunction'),
+    state: practice.state,
+    foundedYear: practice.foundedYear,
+  }
+}
+
+/** `seo` with the Spanish title and description of `key` (the Spanish catalog is loaded on Spanish pages). */
+function inSpanish(seo: PageSeo, key: string): PageSeo {
+  const values = spanishSeoValues()
+  return {
+    ...seo,
+    ...(seo.title !== undefined ? { title: i18n._(`seo.${key}.title`, values) } : {}),
+    description: i18n._(`seo.${key}.description`, values),
+  }
+}
+
+/** The route names whose pages have Spanish SEO texts: every route with SEO data but the staff screens. */
+export const spanishSeoKeys = (staff: readonly string[]): string[] =>
+  Object.keys(pageSeo)
+    .filter((pattern) => !staff.includes(pattern))
+    .map((pattern) => routeNames.get(pattern) ?? pattern)
+
 export function seoForRoute(pattern: string): PageSeo {
-  return pageSeo[pattern] ?? defaultSeo
+  const seo = pageSeo[pattern]
+  if (currentLocale() !== 'es') return seo ?? defaultSeo
+  return seo ? inSpanish(seo, routeNames.get(pattern) ?? pattern) : inSpanish(defaultSeo, 'default')
+}
+
+/** The 404 page's SEO data in the page's language. */
+export function notFoundSeoFor(): PageSeo {
+  return currentLocale() === 'es' ? inSpanish(notFoundSeo, 'notFound') : notFoundSeo
 }
 
 /** Whether a route pattern has a :param (its pages cannot be rendered ahead). */

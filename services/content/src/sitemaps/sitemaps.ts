@@ -1,3 +1,5 @@
+import { pagePathIn } from '@hearing/contracts'
+
 import type { Article } from '../articles/types.js'
 import { sitemapIndex, urlset, type SitemapEntry } from './xml.js'
 
@@ -40,20 +42,34 @@ export interface SitemapSources {
 const newest = (dates: Array<string | null | undefined>) =>
   dates.filter((d): d is string => Boolean(d) && !Number.isNaN(Date.parse(d!))).sort((a, b) => Date.parse(b) - Date.parse(a))[0]
 
+/**
+ * Every page in both languages (English, and Spanish under /es), each entry naming both versions
+ * and English as the default (xhtml:link hreflang), as search engines expect of translated pages.
+ */
+function bilingual(origin: string, path: string, lastmod?: string): SitemapEntry[] {
+  const en = `${origin}${pagePathIn('en', path)}`
+  const es = `${origin}${pagePathIn('es', path)}`
+  const alternates = [
+    { hreflang: 'en', href: en },
+    { hreflang: 'es', href: es },
+    { hreflang: 'x-default', href: en },
+  ]
+  return [en, es].map((loc) => ({ loc, alternates, ...(lastmod ? { lastmod } : {}) }))
+}
+
 export async function renderSitemap(type: SitemapType, src: SitemapSources): Promise<string> {
   const at = (path: string) => `${src.origin}${path}`
   switch (type) {
     case 'main':
-      return urlset(src.publicPages.map((path) => ({ loc: at(path) })))
+      return urlset(src.publicPages.flatMap((path) => bilingual(src.origin, path)))
     case 'articles':
-      return urlset(nonEmpty((await src.articles()).map((a) => ({ loc: at(`/resources/${encodeURIComponent(a.handle)}`), lastmod: a.updatedAt })), type))
+      return urlset(nonEmpty((await src.articles()).flatMap((a) => bilingual(src.origin, `/resources/${encodeURIComponent(a.handle)}`, a.updatedAt)), type))
     case 'products':
       return urlset(
         nonEmpty(
-          (await src.products()).map((p) => ({
-            loc: at(`/products/${encodeURIComponent(p.id)}`),
-            ...(p.updated_at && !Number.isNaN(Date.parse(p.updated_at)) ? { lastmod: p.updated_at } : {}),
-          })),
+          (await src.products()).flatMap((p) =>
+            bilingual(src.origin, `/products/${encodeURIComponent(p.id)}`, p.updated_at && !Number.isNaN(Date.parse(p.updated_at)) ? p.updated_at : undefined),
+          ),
           type,
         ),
       )

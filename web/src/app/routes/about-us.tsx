@@ -5,13 +5,13 @@ import { team, type TeamMember } from '@/content/team'
 import { OurStory } from '@/features/about/components/our-story'
 import { TeamSection } from '@/features/about/components/team-section'
 import { ValuesSection } from '@/features/about/components/values-section'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { useEnglishPageTitle } from '@/lib/use-document-title'
 
 const photoUrl = (member: TeamMember) => teamPhoto(member.image)?.src ?? ''
 
 /** About (SPEC §2 "About"): hero, our story with its video, the team (bios in dialogs), our values. */
 export default function AboutUsPage() {
-  useDocumentTitle('About Us')
+  useEnglishPageTitle('About Us')
 
   return (
     <>

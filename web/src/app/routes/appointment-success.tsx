@@ -2,24 +2,22 @@ import { ConfirmationPage } from '@/components/layout/confirmation-page'
 import { paths } from '@/config/paths'
 import { practice } from '@/content/practice'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { t } from '@/i18n/confirmation'
 
 /** /appointment-success: after a booking request (SPEC §2 "Confirmation pages", §4 "Public booking"). */
 export default function AppointmentSuccessPage() {
-  useDocumentTitle('Appointment Request Sent')
+  useDocumentTitle(t('confirmation.appointment.title'))
 
   return (
     <ConfirmationPage
-      title="Appointment Request Sent"
+      title={t('confirmation.appointment.title')}
       actions={[
-        { label: 'Return to Home', href: paths.home.getHref() },
-        { label: 'Book Another Appointment', href: paths.bookAppointment.getHref() },
+        { label: t('confirmation.home'), href: paths.home.getHref() },
+        { label: t('confirmation.appointment.again'), href: paths.bookAppointment.getHref() },
       ]}
     >
-      <p>Thank you for choosing {practice.name}. We have received your appointment request.</p>
-      <p>
-        Online bookings are pending until our staff verify them. We will contact you to confirm your appointment
-        time.
-      </p>
+      <p>{t('confirmation.appointment.thanks', { practice: practice.name })}</p>
+      <p>{t('confirmation.appointment.pending')}</p>
     </ConfirmationPage>
   )
 }

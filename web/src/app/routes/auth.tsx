@@ -13,6 +13,7 @@ import { SignUpForm } from '@/features/auth/components/sign-up-form'
 import { useAuth } from '@/features/auth/use-auth'
 import { useLocations } from '@/features/locations/api/get-locations'
 import { notify } from '@/lib/notify'
+import { t } from '@/i18n/auth'
 
 type Tab = 'signin' | 'signup'
 
@@ -42,7 +43,7 @@ export default function AuthPage() {
   useEffect(() => {
     if (!googleFailed || reported.current) return
     reported.current = true
-    notify.error('Google sign in failed', 'We could not sign you in with Google. Please try again or use your email and password.')
+    notify.error(t('auth.googleFailed.title'), t('auth.googleFailed.text'))
     setParams(
       (p) => {
         p.delete('google')
@@ -66,23 +67,22 @@ export default function AuthPage() {
   return (
     <Container>
       <AuthCard>
-        <h1>Welcome</h1>
-        <CardLead>Sign in to your account, or create one to book faster and manage your details.</CardLead>
+        <h1>{t('auth.welcome')}</h1>
+        <CardLead>{t('auth.lead')}</CardLead>
         {confirmInvalid ? (
           <Notice $tone="error" role="alert">
             <p>
-              <strong>That confirmation link is invalid or has expired.</strong> Sign in to get a new one, or sign up again if you
-              have no account yet.
+              <strong>{t('auth.confirmInvalid.strong')}</strong> {t('auth.confirmInvalid.text')}
             </p>
           </Notice>
         ) : null}
         <TabsRoot value={tab} onValueChange={selectTab}>
-          <TabsList aria-label="Sign in or sign up">
+          <TabsList aria-label={t('auth.tabs')}>
             <TabsTrigger value="signin" disabled={busy && tab !== 'signin'}>
-              Sign In
+              {t('auth.signIn')}
             </TabsTrigger>
             <TabsTrigger value="signup" disabled={busy && tab !== 'signup'}>
-              Sign Up
+              {t('auth.signUp')}
             </TabsTrigger>
           </TabsList>
           <TabsContent value="signin">
@@ -93,7 +93,7 @@ export default function AuthPage() {
           </TabsContent>
         </TabsRoot>
         <Divider>
-          <span>or</span>
+          <span>{t('auth.or')}</span>
         </Divider>
         <GoogleSignIn busy={busy} />
       </AuthCard>

@@ -13,12 +13,13 @@ import { useProduct } from '@/features/shop/api/products'
 import { officeHours } from '@/lib/clinic-display'
 import { selfCheckAnswersOf } from '@/lib/hearing-self-check'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { t } from '@/i18n/booking'
 
 const noSubscription = () => () => {}
 
 /** /book-appointment (SPEC §2 "Book appointment"): the public booking form, with the clinics' hours beside it. */
 export default function BookAppointmentPage() {
-  useDocumentTitle('Book an Appointment')
+  useDocumentTitle(t('booking.title'))
   const locations = useLocations()
   const { status, user } = useAuth()
   const [params] = useSearchParams()
@@ -32,16 +33,16 @@ export default function BookAppointmentPage() {
 
   return (
     <>
-      <PageHero title="Book an Appointment">
-        <p>Choose a clinic, the kind of visit and a time that suits you. Our team will confirm your appointment.</p>
+      <PageHero title={t('booking.title')}>
+        <p>{t('booking.hero.text')}</p>
       </PageHero>
       <Container>
         <Layout>
           <BookingForm locations={locations} patient={status === 'signed-in' && user ? user : null} locationHint={params.get('location')} fittingFor={fitting.data?.title ?? null} selfCheck={selfCheck} />
           <Aside aria-labelledby="booking-hours-heading">
-            <h2 id="booking-hours-heading">Office hours</h2>
+            <h2 id="booking-hours-heading">{t('booking.hours.heading')}</h2>
             <OpeningHours hours={officeHours} />
-            <p>Times are shown in Eastern Time, the clinics’ own time.</p>
+            <p>{t('booking.hours.timeZone')}</p>
           </Aside>
         </Layout>
       </Container>

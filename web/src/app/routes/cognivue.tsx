@@ -6,14 +6,14 @@ import { CognivueHero } from '@/features/cognivue/components/cognivue-hero'
 import { PromoVideo } from '@/features/cognivue/components/promo-video'
 import { RackCardViewer } from '@/features/cognivue/components/rack-card-viewer'
 import { TipsSection } from '@/features/cognivue/components/tips-section'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { useEnglishPageTitle } from '@/lib/use-document-title'
 
 /**
  * Cognitive-health page (SPEC §2 "/cognivue"): hero with "Learn More", the promo video, eight tips, an
  * invitation to the hearing self-check, and the rack card in a PDF viewer with "Download PDF".
  */
 export default function CognivuePage() {
-  useDocumentTitle('Memory Health')
+  useEnglishPageTitle('Memory Health')
 
   return (
     <>

@@ -4,13 +4,13 @@ import { Container } from '@/components/ui/container'
 import { PageHero } from '@/components/ui/page-hero'
 import { selfCheckText } from '@/content/self-check'
 import { SelfCheck } from '@/features/hearing-self-check/components/self-check'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { useEnglishPageTitle } from '@/lib/use-document-title'
 
 const text = selfCheckText.intro
 
 /** /hearing-self-check: the HHIE-S questionnaire, one question at a time, then its result explained. */
 export default function HearingSelfCheckPage() {
-  useDocumentTitle(selfCheckText.seo.title)
+  useEnglishPageTitle(selfCheckText.seo.title)
 
   return (
     <>

@@ -9,14 +9,14 @@ import { AchievementsSection } from '@/features/locations/components/achievement
 import { CallToAction } from '@/features/locations/components/call-to-action'
 import { OfficeCard } from '@/features/locations/components/office-card'
 import { ProvidersSection } from '@/features/locations/components/providers-section'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { useEnglishPageTitle } from '@/lib/use-document-title'
 
 const photoUrl = (member: TeamMember) => teamPhoto(member.image)?.src ?? ''
 const providers = team.filter((member) => member.provider)
 
 /** Locations (SPEC §2 "Locations"): the offices, achievements, providers and a call to action. */
 export default function LocationsPage() {
-  useDocumentTitle('Our Locations')
+  useEnglishPageTitle('Our Locations')
 
   return (
     <>

@@ -2,22 +2,24 @@ import { ConfirmationPage } from '@/components/layout/confirmation-page'
 import { paths } from '@/config/paths'
 import { practice } from '@/content/practice'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { t } from '@/i18n/confirmation'
+import { t as tForms } from '@/i18n/forms'
 
 /** /message-success: after the contact form (SPEC §2 "Confirmation pages"; the reply promise of §9). */
 export default function MessageSuccessPage() {
-  useDocumentTitle('Message Sent Successfully!')
+  useDocumentTitle(t('confirmation.message.title'))
 
   return (
     <ConfirmationPage
-      title="Message Sent Successfully!"
+      title={t('confirmation.message.title')}
       actions={[
-        { label: 'Return to Home', href: paths.home.getHref() },
-        { label: 'Contact Us Again', href: paths.contactUs.getHref() },
-        { label: 'Book an Appointment', href: paths.bookAppointment.getHref() },
+        { label: t('confirmation.home'), href: paths.home.getHref() },
+        { label: t('confirmation.message.again'), href: paths.contactUs.getHref() },
+        { label: t('confirmation.message.book'), href: paths.bookAppointment.getHref() },
       ]}
     >
-      <p>Thank you for reaching out to {practice.name}.</p>
-      <p>Our team will get back to you {practice.replyTimes.email}.</p>
+      <p>{t('confirmation.message.thanks', { practice: practice.name })}</p>
+      <p>{t('confirmation.message.reply', { reply: tForms('forms.reply.email') })}</p>
     </ConfirmationPage>
   )
 }

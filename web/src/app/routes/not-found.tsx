@@ -6,6 +6,7 @@ import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { t } from '@/i18n/layout'
 
 /**
  * Any path the router does not know (SPEC §2: "Any other path logs a 404 and shows a page reading
@@ -13,7 +14,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
  */
 export default function NotFoundPage() {
   const { pathname } = useLocation()
-  useDocumentTitle('Page not found')
+  useDocumentTitle(t('notFound.title'))
 
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname)
@@ -23,9 +24,9 @@ export default function NotFoundPage() {
     <Container>
       <Wrap>
         <Code aria-hidden="true">404</Code>
-        <h1>Oops! Page not found</h1>
-        <Lead>The page you are looking for doesn't exist or may have moved.</Lead>
-        <ButtonLink to={paths.home.getHref()}>Return to Home</ButtonLink>
+        <h1>{t('notFound.heading')}</h1>
+        <Lead>{t('notFound.lead')}</Lead>
+        <ButtonLink to={paths.home.getHref()}>{t('notFound.home')}</ButtonLink>
       </Wrap>
     </Container>
   )

@@ -15,27 +15,30 @@ import { WhatsIncludedBlock } from '@/features/shop/components/whats-included'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { t } from '@/i18n/shop'
+import { EnglishContent } from '@/components/ui/english-content'
+import { currentLocale } from '@/i18n/i18n'
 
 /** /products/{productId} (SPEC §2): the product with its dialogs, or Product Not Found (SPEC §4, §8). */
 export default function ProductPage() {
   const { productId = '' } = useParams()
   const { data: product, error, isLoading } = useProduct(productId)
-  useDocumentTitle(product?.title ?? 'Hearing Aid')
+  useDocumentTitle(product?.title ?? t('shop.product.fallbackTitle'))
 
-  if (isLoading) return <LoadingState text="Loading product details..." />
+  if (isLoading) return <LoadingState text={t('shop.product.loading')} />
   if (!product) {
     const message =
       error instanceof ApiError && error.status === 404
-        ? 'Product not found.'
+        ? t('shop.product.notFound')
         : error
-          ? 'Failed to load product details.'
-          : 'The requested product could not be found.'
+          ? t('shop.product.loadFailed')
+          : t('shop.product.notFoundDefault')
     return (
       <Container>
         <NotFound>
-          <h1>Product Not Found</h1>
+          <h1>{t('shop.product.notFoundHeading')}</h1>
           <p>{message}</p>
-          <ButtonLink to={paths.products.getHref()}>Back to Products</ButtonLink>
+          <ButtonLink to={paths.products.getHref()}>{t('shop.product.back')}</ButtonLink>
         </NotFound>
       </Container>
     )
@@ -46,12 +49,12 @@ export default function ProductPage() {
 function ProductView({ product }: { product: Product }) {
   const addToCart = () => {
     cart.add({ id: product.id, title: product.title, brand: product.brand, price: product.price, image: product.images[0] ?? '' })
-    notify.success('Added to Cart', `${product.title} has been added to your cart.`)
+    notify.success(t('shop.product.added.title'), t('shop.product.added.text', { title: product.title }))
   }
   return (
     <>
       <Container>
-        <Back to={paths.products.getHref()}>← Back to Products</Back>
+        <Back to={paths.products.getHref()}>{t('shop.product.backArrow')}</Back>
         <Grid>
           <ImageCarousel images={product.images} title={product.title} />
           <Details>
@@ -59,21 +62,23 @@ function ProductView({ product }: { product: Product }) {
             <h1>{product.title}</h1>
             <Rating rating={product.rating} reviews={product.reviews} />
             <Price product={product} />
-            <p>{product.description}</p>
-            <h2>Key Features</h2>
-            <ul>
+            <EnglishContent>
+              <p>{product.description}</p>
+            </EnglishContent>
+            <h2>{t('shop.product.features')}</h2>
+            <ul lang={currentLocale() === 'es' ? 'en' : undefined}>
               {product.features.map((f) => (
                 <li key={f}>{f}</li>
               ))}
             </ul>
             <p>
-              <strong>Warranty:</strong> {product.warranty}
+              <strong>{t('shop.product.warranty')}</strong> <EnglishContent as="span">{product.warranty}</EnglishContent>
             </p>
             <ProductInfoDialogs />
             <Actions>
-              <Button onClick={addToCart}>Add to Cart</Button>
+              <Button onClick={addToCart}>{t('shop.product.addToCart')}</Button>
               <ButtonLink $variant="secondary" to={paths.bookAppointment.getHref({ product: product.id })}>
-                Schedule Fitting Appointment
+                {t('shop.product.scheduleFitting')}
               </ButtonLink>
             </Actions>
           </Details>

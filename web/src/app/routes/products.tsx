@@ -16,7 +16,7 @@ import { Price } from '@/features/shop/components/price'
 import { LoadingState } from '@/features/shop/components/status'
 import { WhatsIncludedBlock } from '@/features/shop/components/whats-included'
 import { ApiError } from '@/lib/api-client'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { useEnglishPageTitle } from '@/lib/use-document-title'
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 
 /** SPEC §8 texts: the function answered with an error, or no answer came at all. */
@@ -25,7 +25,7 @@ const NETWORK_ERROR = 'Failed to connect to product service. Please check your n
 
 /** /products (SPEC §2): hero, featured product, a looping carousel per non-empty collection, What's Included. */
 export default function ProductsPage() {
-  useDocumentTitle('Hearing Aids')
+  useEnglishPageTitle('Hearing Aids')
   const { data, error, isLoading, mutate, isValidating } = useCollections()
   const { hash } = useLocation()
   const reducedMotion = usePrefersReducedMotion()

@@ -13,6 +13,8 @@ import { MyDataSection } from '@/features/profile/components/my-data-section'
 import { ProfileForm } from '@/features/profile/components/profile-form'
 import { MyOrderRequests } from '@/features/shop/components/my-order-requests'
 import { notify } from '@/lib/notify'
+import { t } from '@/i18n/profile'
+import { EnglishContent } from '@/components/ui/english-content'
 
 /** /profile (SPEC §2 "Profile"): the signed-in user's settings; a sign-in prompt otherwise. */
 export default function ProfilePage() {
@@ -21,14 +23,14 @@ export default function ProfilePage() {
   return (
     <Container>
       <Page>
-        <h1>Profile Settings</h1>
+        <h1>{t('profile.title')}</h1>
         {status === 'loading' ? (
-          <Muted role="status">Loading your profile...</Muted>
+          <Muted role="status">{t('profile.loading')}</Muted>
         ) : status === 'signed-out' || !user ? (
           <SignInPrompt>
-            <p>Please sign in to access your profile settings.</p>
+            <p>{t('profile.signInPrompt')}</p>
             <ButtonLink to={paths.auth.getHref()} state={{ from: { pathname: paths.profile.path, search: '', hash: '' } }}>
-              Sign In
+              {t('profile.signIn')}
             </ButtonLink>
           </SignInPrompt>
         ) : (
@@ -55,23 +57,23 @@ function SignedInProfile({ userId }: { userId: string }) {
     if (profile) reported.current = false
     else if (error && !reported.current) {
       reported.current = true
-      notify.error('Error', 'Failed to load profile data.')
+      notify.error(t('profile.loadFailed.title'), t('profile.loadFailed'))
     }
   }, [error, profile])
 
   if (error && !profile) {
     return (
-      <ErrorPanel title="Failed to load profile data." onRetry={() => void mutate()} retrying={isValidating}>
+      <ErrorPanel title={t('profile.loadFailed')} onRetry={() => void mutate()} retrying={isValidating}>
         <p>{error.message}</p>
       </ErrorPanel>
     )
   }
-  if (!profile) return <Muted role="status">Loading your profile...</Muted>
+  if (!profile) return <Muted role="status">{t('profile.loading')}</Muted>
 
   return (
     <>
       <Muted>
-        Signed in as <strong>{profile.email}</strong>. Keep your details up to date so we can reach you about appointments.
+        {t('profile.signedInAs', { email: profile.email })}
       </Muted>
       <ProfileForm
         profile={profile}
@@ -81,9 +83,12 @@ function SignedInProfile({ userId }: { userId: string }) {
           updateUser(saved)
         }}
       />
-      <MyAppointments />
-      <MyOrderRequests />
-      <MyDataSection canDelete={profile.role === 'customer'} />
+      {/* Not translated yet: English, marked so on Spanish pages. */}
+      <EnglishContent>
+        <MyAppointments />
+        <MyOrderRequests />
+        <MyDataSection canDelete={profile.role === 'customer'} />
+      </EnglishContent>
     </>
   )
 }

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths'
 import { resendConfirmation } from '@/features/auth/api/sign-up'
 import { AuthCard, CardLead, LinkButton } from '@/features/auth/components/auth-card'
 import { notify } from '@/lib/notify'
+import { t } from '@/i18n/auth'
 
 /** /signup-success (SPEC §2): the account exists; the visitor must confirm the e-mail address. */
 export default function SignupSuccessPage() {
@@ -29,7 +30,7 @@ export default function SignupSuccessPage() {
       await resendConfirmation(email)
       setResent(true)
     } catch (error) {
-      notify.error('Could not send the email', error instanceof Error ? error.message : 'Please try again.')
+      notify.error(t('auth.emailFailed'), error instanceof Error ? error.message : t('auth.tryAgain'))
     } finally {
       setSending(false)
     }
@@ -44,24 +45,23 @@ export default function SignupSuccessPage() {
             <path d="m3 7 9 6 9-6" />
           </svg>
         </Icon>
-        <h1>Check your email</h1>
+        <h1>{t('auth.check.title')}</h1>
         <CardLead>
-          Your account has been created. We have sent a confirmation link to {email ? <strong>{email}</strong> : 'your email address'}.
-          Please check your email and open the link to verify your account; it signs you in.
+          {t('auth.check.lead', { email: email ?? t('auth.check.yourAddress') })}
         </CardLead>
-        <p>Can't find it? Look in your spam or junk folder.</p>
+        <p>{t('auth.check.spam')}</p>
         {email ? (
           <Resend role="status">
             {resent ? (
-              <p>We have sent a new link. Please check your email again.</p>
+              <p>{t('auth.check.resent')}</p>
             ) : (
               <LinkButton type="button" onClick={() => void resend()} disabled={sending}>
-                {sending ? 'Sending...' : 'Send the link again'}
+                {sending ? t('auth.sending') : t('auth.check.resend')}
               </LinkButton>
             )}
           </Resend>
         ) : null}
-        <ButtonLink to={paths.home.getHref()}>Return to Home</ButtonLink>
+        <ButtonLink to={paths.home.getHref()}>{t('auth.home')}</ButtonLink>
       </AuthCard>
     </Container>
   )

@@ -5,6 +5,9 @@ import { practice } from '@/content/practice'
 import { phoneHref } from '@/lib/clinic-display'
 
 import { MailIcon, PhoneIcon, PinIcon } from './icons'
+import { t } from '@/i18n/layout'
+import { t as tContact } from '@/i18n/contact'
+import { t as tForms } from '@/i18n/forms'
 
 /**
  * How to reach the practice: each clinic's phone and address, and the support e-mail with its
@@ -28,12 +31,12 @@ export function ContactDetails() {
         </Card>
       ))}
       <Card>
-        <Heading>E-mail</Heading>
+        <Heading>{t('email')}</Heading>
         <Line>
           <MailIcon />
           <a href={`mailto:${practice.supportEmail}`}>{practice.supportEmail}</a>
         </Line>
-        <Note>We reply {practice.replyTimes.email}.</Note>
+        <Note>{tContact('contact.emailReply', { reply: tForms('forms.reply.email') })}</Note>
       </Card>
     </Grid>
   )

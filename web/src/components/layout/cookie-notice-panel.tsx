@@ -8,6 +8,7 @@ import { storeCookieConsent, type CookieConsent } from '@/lib/cookie-consent'
 
 import { CloseIcon } from './icons'
 import { MAIN_CONTENT_ID } from './layout'
+import { t } from '@/i18n/layout'
 
 interface CookieNoticePanelProps {
   /** Counts the visitor's requests to see the notice: each one moves focus to its heading. */
@@ -65,23 +66,22 @@ export function CookieNoticePanel({ focusRequest, returnFocusRef, onClose }: Coo
     <Notice ref={regionRef} aria-labelledby={headingId} data-testid="cookie-notice">
       <Body>
         <Heading id={headingId} ref={headingRef} tabIndex={-1}>
-          Cookies on this website
+          {t('cookies.heading')}
         </Heading>
         {/* Two short paragraphs rather than one long one: on a phone one block of this size would be
             larger than the page's own opening text, and count as the page's largest paint (LCP). */}
-        <Text>We use a few small files in your browser to run this site and count page views on our own servers.</Text>
+        <Text>{t('cookies.purpose')}</Text>
         <Text>
-          We never sell your data. Choose Decline and we stop counting your visits.{' '}
-          <Link to={`${paths.privacyPolicy.getHref()}#cookies`}>Read our Privacy Policy</Link>.
+          {t('cookies.choice')} <Link to={`${paths.privacyPolicy.getHref()}#cookies`}>{t('cookies.policyLink')}</Link>.
         </Text>
       </Body>
       <Choices>
-        <Button onClick={() => choose('accepted')}>Accept</Button>
+        <Button onClick={() => choose('accepted')}>{t('cookies.accept')}</Button>
         <Button $variant="secondary" onClick={() => choose('declined')}>
-          Decline
+          {t('cookies.decline')}
         </Button>
       </Choices>
-      <CloseButton type="button" aria-label="Close cookie notice" onClick={hide}>
+      <CloseButton type="button" aria-label={t('cookies.close')} onClick={hide}>
         <CloseIcon size={22} />
       </CloseButton>
     </Notice>

@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import type { NavGroup } from '@/content/navigation'
 
 import { ChevronDownIcon } from './icons'
+import { t } from '@/i18n/layout'
 
 /**
  * A group of header links behind a button ("Discover"), built as a disclosure (the WAI-ARIA
@@ -84,7 +85,7 @@ export function DiscoverMenu({ group }: { group: NavGroup }) {
         $current={current}
         onClick={() => setOpen((value) => !value)}
       >
-        {group.label}
+        {t(group.label as never)}
         <ChevronDownIcon size={16} />
       </Toggle>
       <Panel id={panelId} hidden={!open}>
@@ -99,8 +100,8 @@ export function DiscoverMenu({ group }: { group: NavGroup }) {
                   aria-current={isCurrent ? 'page' : undefined}
                   onClick={() => setOpen(false)}
                 >
-                  <strong>{link.label}</strong>
-                  {link.description ? <span>{link.description}</span> : null}
+                  <strong>{t(link.label as never)}</strong>
+                  {link.description ? <span>{t(link.description as never)}</span> : null}
                 </PanelLink>
               </li>
             )

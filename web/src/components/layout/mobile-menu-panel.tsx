@@ -9,6 +9,7 @@ import { bookAppointmentLink, isNavGroup, mainNavigation } from '@/content/navig
 import { phoneHref } from '@/lib/clinic-display'
 
 import { CalendarIcon, CloseIcon, PhoneIcon } from './icons'
+import { t } from '@/i18n/layout'
 
 export interface MobileMenuPanelProps {
   open: boolean
@@ -42,21 +43,21 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, ren
           }}
         >
           <PanelHeader>
-            <Title>Menu</Title>
+            <Title>{t('menu.title')}</Title>
             <Dialog.Close asChild>
-              <CloseButton type="button" aria-label="Close menu">
+              <CloseButton type="button" aria-label={t('menu.close')}>
                 <CloseIcon size={24} />
               </CloseButton>
             </Dialog.Close>
           </PanelHeader>
 
-          <nav aria-label="Main">
+          <nav aria-label={t('nav.main')}>
             <NavList>
               {mainNavigation.map((item) =>
                 isNavGroup(item) ? (
                   <li key={item.label}>
-                    <GroupLabel id={`mobile-nav-${item.label.toLowerCase()}`}>{item.label}</GroupLabel>
-                    <SubList aria-labelledby={`mobile-nav-${item.label.toLowerCase()}`}>
+                    <GroupLabel id={`mobile-nav-${item.label.replace(/\W/g, '-')}`}>{t(item.label as never)}</GroupLabel>
+                    <SubList aria-labelledby={`mobile-nav-${item.label.replace(/\W/g, '-')}`}>
                       {item.links.map((link) => (
                         <li key={link.href}>
                           <MenuLink
@@ -64,7 +65,7 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, ren
                             aria-current={link.href === pathname + search ? 'page' : undefined}
                             onClick={close}
                           >
-                            {link.label}
+                            {t(link.label as never)}
                           </MenuLink>
                         </li>
                       ))}
@@ -73,7 +74,7 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, ren
                 ) : (
                   <li key={item.href}>
                     <MenuNavLink to={item.href} end onClick={close}>
-                      {item.label}
+                      {t(item.label as never)}
                     </MenuNavLink>
                   </li>
                 ),
@@ -84,13 +85,13 @@ export default function MobileMenuPanel({ open, onOpenChange, returnFocusTo, ren
           <Actions>
             <ButtonLink to={bookAppointmentLink.href} onClick={close}>
               <CalendarIcon />
-              {bookAppointmentLink.label}
+              {t(bookAppointmentLink.label as never)}
             </ButtonLink>
             {renderAccount ? <Account>{renderAccount(close)}</Account> : null}
           </Actions>
 
           <Phones>
-            <GroupLabel as="h3">Call us</GroupLabel>
+            <GroupLabel as="h3">{t('menu.callUs')}</GroupLabel>
             <ul>
               {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>

@@ -1,6 +1,7 @@
 import styled, { keyframes } from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { t } from '@/i18n/layout'
 
 /**
  * Shown while a page's code loads. It stays invisible for the first 400 ms so fast loads don't
@@ -9,7 +10,7 @@ import { Container } from '@/components/ui/container'
 export function PageLoading() {
   return (
     <Screen>
-      <Message role="status">Loading…</Message>
+      <Message role="status">{t('loading')}</Message>
     </Screen>
   )
 }

@@ -11,6 +11,7 @@ import { reopenCookieNotice } from '@/lib/cookie-consent'
 import { Brand } from './brand'
 import { MailIcon, PhoneIcon } from './icons'
 import { OpeningHours } from './opening-hours'
+import { t } from '@/i18n/layout'
 
 /**
  * The site footer (SPEC §2 "Header and footer"): contact details, quick links, both clinics'
@@ -25,8 +26,8 @@ export function SiteFooter() {
         <Columns>
           <Column>
             <Brand inverse />
-            <About>{practice.description}</About>
-            <Heading id="footer-contact">Contact Us</Heading>
+            <About>{t('practice.description')}</About>
+            <Heading id="footer-contact">{t('footer.contactUs')}</Heading>
             <Plain>
               {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>
@@ -48,12 +49,12 @@ export function SiteFooter() {
           </Column>
 
           <Column>
-            <Heading id="footer-links">Quick Links</Heading>
+            <Heading id="footer-links">{t('footer.quickLinks')}</Heading>
             <nav aria-labelledby="footer-links">
               <Plain>
                 {footerLinks.map((link) => (
                   <li key={link.href}>
-                    <FooterLink to={link.href}>{link.label}</FooterLink>
+                    <FooterLink to={link.href}>{t(link.label as never)}</FooterLink>
                   </li>
                 ))}
               </Plain>
@@ -61,7 +62,7 @@ export function SiteFooter() {
           </Column>
 
           <Column>
-            <Heading id="footer-locations">Our Locations</Heading>
+            <Heading id="footer-locations">{t('footer.locations')}</Heading>
             <Plain>
               {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>
@@ -78,25 +79,25 @@ export function SiteFooter() {
           </Column>
 
           <Column>
-            <Heading id="footer-hours">Office Hours</Heading>
+            <Heading id="footer-hours">{t('footer.hours')}</Heading>
             <Hours hours={officeHours} />
           </Column>
         </Columns>
 
         <Bottom>
           <Copyright>
-            © {year} {practice.name}. All rights reserved.
+            {t('footer.copyright', { year: String(year), practice: practice.name })}
           </Copyright>
-          <nav aria-label="Legal">
+          <nav aria-label={t('footer.legal')}>
             <LegalList>
               {legalLinks.map((link) => (
                 <li key={link.href}>
-                  <FooterLink to={link.href}>{link.label}</FooterLink>
+                  <FooterLink to={link.href}>{t(link.label as never)}</FooterLink>
                 </li>
               ))}
               <li>
                 <TextButton type="button" onClick={reopenCookieNotice}>
-                  Cookie Preferences
+                  {t('footer.cookiePreferences')}
                 </TextButton>
               </li>
             </LegalList>

@@ -13,6 +13,8 @@ import { DiscoverMenu } from './discover-menu'
 import { CalendarIcon, ClockIcon, PhoneIcon } from './icons'
 import { MobileMenu } from './mobile-menu'
 import { useScrolledPast } from './use-scrolled-past'
+import { t } from '@/i18n/layout'
+import { LanguageSwitch } from './language-switch'
 
 /** SPEC §9: the header changes appearance once the page is scrolled past this many pixels. */
 export const HEADER_SCROLL_THRESHOLD_PX = 300
@@ -58,7 +60,7 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
     <Header ref={headerRef} data-scrolled={scrolled ? 'true' : 'false'}>
       <TopBar ref={topBarRef}>
         <TopBarInner>
-          <PhoneList aria-label="Call our clinics">
+          <PhoneList aria-label={t('header.callClinics')}>
             {CLINICS.map((clinic) => (
               <li key={clinic.uid}>
                 <TopBarLink href={phoneHref(clinic.phone)}>
@@ -79,6 +81,7 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
                 .join(' · ')}
             </span>
           </Hours>
+          <LanguageSwitch />
         </TopBarInner>
       </TopBar>
 
@@ -86,7 +89,7 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
         <BarInner>
           <Brand />
 
-          <DesktopNav aria-label="Main">
+          <DesktopNav aria-label={t('nav.main')}>
             <NavList>
               {mainNavigation.map((item) =>
                 isNavGroup(item) ? (
@@ -96,7 +99,7 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
                 ) : (
                   <li key={item.href}>
                     <BarLink to={item.href} end>
-                      {item.label}
+                      {t(item.label as never)}
                     </BarLink>
                   </li>
                 ),
@@ -108,7 +111,7 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
             {cart}
             <BookButton to={bookAppointmentLink.href}>
               <CalendarIcon />
-              {bookAppointmentLink.label}
+              {t(bookAppointmentLink.label as never)}
             </BookButton>
             {renderAccount ? <DesktopOnly>{renderAccount('menu')}</DesktopOnly> : null}
             <MobileOnly>

@@ -1,5 +1,6 @@
 import type { MouseEvent } from 'react'
 import styled from 'styled-components'
+import { t } from '@/i18n/layout'
 
 interface SkipLinkProps {
   /** id of the element to jump to. */
@@ -20,7 +21,7 @@ export function SkipLink({ targetId }: SkipLinkProps) {
   }
   return (
     <Anchor href={`#${targetId}`} onClick={onClick}>
-      Skip to main content
+      {t('skipLink')}
     </Anchor>
   )
 }

@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 
 import type { SignUpInput } from './api/sign-up'
 import { MIN_PASSWORD_LENGTH } from './password'
+import { t } from '@/i18n/auth'
 
 /**
  * What the account forms check, and what they send. The controls' own attributes (`required`,
@@ -20,7 +21,7 @@ export const signUpSchema = z.pipe(
     phone: z.string(),
     password: z.string(),
     confirmPassword: z.string(),
-    location: z.string().check(z.minLength(1, 'Choose a preferred location.')),
+    location: z.string().check(z.minLength(1, { error: () => t('auth.location.required') })),
     addressLine1: z.string(),
     addressLine2: z.string(),
     city: z.string(),
@@ -28,12 +29,12 @@ export const signUpSchema = z.pipe(
     zip: z.string(),
   }).check(
     z.superRefine((v, ctx) => {
-      if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' })
+      if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('auth.passwordsMismatch') })
       if (!v.addressLine1.trim()) return
       // With a street address, the rest of the address is needed too.
-      if (!v.city.trim()) ctx.addIssue({ code: 'custom', path: ['city'], message: 'Please enter the city.' })
-      if (!v.state.trim()) ctx.addIssue({ code: 'custom', path: ['state'], message: 'Please enter the state.' })
-      if (!ZIP_CODE.test(v.zip.trim())) ctx.addIssue({ code: 'custom', path: ['zip'], message: 'Please enter a 5-digit ZIP code.' })
+      if (!v.city.trim()) ctx.addIssue({ code: 'custom', path: ['city'], message: t('auth.address.city.required') })
+      if (!v.state.trim()) ctx.addIssue({ code: 'custom', path: ['state'], message: t('auth.address.state.required') })
+      if (!ZIP_CODE.test(v.zip.trim())) ctx.addIssue({ code: 'custom', path: ['zip'], message: t('auth.address.zip.invalid') })
     }),
   ),
   z.transform((v): SignUpInput => {

@@ -1,4 +1,5 @@
 import { api } from '@/lib/api-client'
+import { languageField } from '@/i18n/i18n'
 
 export interface SignUpAddress {
   address_line1: string
@@ -21,7 +22,7 @@ export interface SignUpInput {
 
 /** POST /api/identity/sign-up: 201 and a confirmation e-mail; 409 when the address is registered. */
 export function signUp(input: SignUpInput): Promise<{ status: 'confirmation_sent' }> {
-  return api.post('/identity/sign-up', { ...input }, { auth: false })
+  return api.post('/identity/sign-up', { ...input, ...languageField() }, { auth: false })
 }
 
 /** POST /api/identity/resend-confirmation: 202 whatever the address (no account enumeration). */

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 
 import { paths } from '@/config/paths'
 import type { Role, User } from '@/types/user'
+import { t } from '@/i18n/layout'
 
 export interface AccountMenuProps {
   user: Pick<User, 'email'>
@@ -18,28 +19,28 @@ export interface AccountMenuProps {
 export default function AccountMenu({ user, role, onSignOut }: AccountMenuProps) {
   return (
     <DropdownMenu.Root modal={false}>
-      <Trigger aria-label={`Account menu, signed in as ${user.email}`}>
+      <Trigger aria-label={t('account.menu', { email: user.email })}>
         <UserIcon />
-        <TriggerText>Account</TriggerText>
+        <TriggerText>{t('account.account')}</TriggerText>
         <Chevron />
       </Trigger>
       <DropdownMenu.Portal>
         <Content align="end" sideOffset={8} collisionPadding={12}>
           <MenuLabel>
-            <small>Signed in as</small>
+            <small>{t('account.signedInAs')}</small>
             <span>{user.email}</span>
           </MenuLabel>
           <Separator />
           {role === 'admin' ? (
             <Item asChild>
-              <Link to={paths.admin.getHref()}>Admin Dashboard</Link>
+              <Link to={paths.admin.getHref()}>{t('account.admin')}</Link>
             </Item>
           ) : null}
           <Item asChild>
-            <Link to={paths.profile.getHref()}>Profile Settings</Link>
+            <Link to={paths.profile.getHref()}>{t('account.profile')}</Link>
           </Item>
           <Separator />
-          <Item onSelect={() => onSignOut()}>Sign Out</Item>
+          <Item onSelect={() => onSignOut()}>{t('account.signOut')}</Item>
         </Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

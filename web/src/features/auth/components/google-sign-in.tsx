@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Hint } from '@/components/ui/form-controls'
 
 import { GOOGLE_START_URL, useGoogleStatus } from '../api/google-status'
+import { t } from '@/i18n/auth'
 
 /**
  * "Continue with Google": a full page navigation to identity, which sends the browser to Google and
@@ -32,9 +33,9 @@ export function GoogleSignIn({ busy }: { busy: boolean }) {
         data-unavailable={notSetUp || undefined}
       >
         <GoogleMark />
-        Continue with Google
+        {t('auth.google')}
       </Button>
-      {notSetUp ? <Hint id={noteId}>Google sign-in is not set up.</Hint> : null}
+      {notSetUp ? <Hint id={noteId}>{t('auth.google.notSetUp')}</Hint> : null}
     </Wrap>
   )
 }

@@ -9,6 +9,7 @@ import { notify } from '@/lib/notify'
 import { useAuth } from '../use-auth'
 
 import type { FromState } from './redirect-target'
+import { t } from '@/i18n/layout'
 
 // The dropdown (and its library) loads only for signed-in visitors.
 const AccountMenu = lazy(() => import('./account-menu'))
@@ -41,7 +42,7 @@ export function HeaderAccount({ variant = 'menu', onNavigate }: HeaderAccountPro
       location.pathname === paths.auth.path ? undefined : { from: { pathname: location.pathname, search: location.search, hash: location.hash } }
     return (
       <ButtonLink to={paths.auth.getHref()} state={from} onClick={onNavigate}>
-        Sign In
+        {t('account.signIn')}
       </ButtonLink>
     )
   }
@@ -49,31 +50,31 @@ export function HeaderAccount({ variant = 'menu', onNavigate }: HeaderAccountPro
   const onSignOut = async () => {
     onNavigate?.()
     await signOut()
-    notify.success('Signed out', 'You have been signed out successfully.')
+    notify.success(t('account.signedOut.title'), t('account.signedOut.text'))
     navigate(paths.home.getHref())
   }
 
   if (variant === 'list') {
     return (
-      <List aria-label="Your account">
+      <List aria-label={t('account.list')}>
         <Email>
-          <span>Signed in as</span> <strong>{user.email}</strong>
+          <span>{t('account.signedInAs')}</span> <strong>{user.email}</strong>
         </Email>
         {role === 'admin' ? (
           <li>
             <ListLink to={paths.admin.getHref()} onClick={onNavigate}>
-              Admin Dashboard
+              {t('account.admin')}
             </ListLink>
           </li>
         ) : null}
         <li>
           <ListLink to={paths.profile.getHref()} onClick={onNavigate}>
-            Profile Settings
+            {t('account.profile')}
           </ListLink>
         </li>
         <li>
           <ListButton type="button" onClick={() => void onSignOut()}>
-            Sign Out
+            {t('account.signOut')}
           </ListButton>
         </li>
       </List>

@@ -13,6 +13,8 @@ import { forgotPasswordSchema, signInSchema } from '../schemas'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack, LinkButton, Notice } from './auth-card'
+import { t } from '@/i18n/auth'
+import { t as tForms } from '@/i18n/forms'
 
 interface SignInPanelProps {
   busy: boolean
@@ -79,7 +81,7 @@ function SignInForm({ busy, setBusy, email, onForgot, focusOnMount }: SignInForm
       if (isUnconfirmed(error)) {
         setUnconfirmed({ email: input.email, resent: false })
       } else {
-        notify.error('Sign in failed', error instanceof Error ? error.message : 'Please try again.')
+        notify.error(t('auth.signIn.failed'), error instanceof Error ? error.message : t('auth.tryAgain'))
       }
     } finally {
       setBusy(false)
@@ -92,40 +94,39 @@ function SignInForm({ busy, setBusy, email, onForgot, focusOnMount }: SignInForm
     try {
       await resendConfirmation(unconfirmed.email)
       setUnconfirmed({ ...unconfirmed, resent: true })
-      notify.success('Confirmation email sent', 'Please check your email for the new confirmation link.')
+      notify.success(t('auth.confirmationSent.title'), t('auth.confirmationSent.text'))
     } catch (error) {
-      notify.error('Could not send the email', error instanceof Error ? error.message : 'Please try again.')
+      notify.error(t('auth.emailFailed'), error instanceof Error ? error.message : t('auth.tryAgain'))
     } finally {
       setBusy(false)
     }
   }
 
   return (
-    <FormStack onSubmit={onSubmit} aria-label="Sign in">
+    <FormStack onSubmit={onSubmit} aria-label={t('auth.signIn.label')}>
       {unconfirmed ? (
         <Notice ref={noticeRef} tabIndex={-1} role="alert">
           <p>
-            <strong>Please confirm your email address first.</strong> We sent a confirmation link to {unconfirmed.email} when you
-            signed up.
+            <strong>{t('auth.unconfirmed.strong')}</strong> {t('auth.unconfirmed.text', { email: unconfirmed.email })}
           </p>
           {unconfirmed.resent ? (
-            <p>We have sent a new confirmation link. Please check your email (and your spam folder).</p>
+            <p>{t('auth.unconfirmed.resent')}</p>
           ) : (
             <Button $variant="secondary" onClick={() => void onResend()} disabled={busy}>
-              Resend confirmation email
+              {t('auth.unconfirmed.resend')}
             </Button>
           )}
         </Notice>
       ) : null}
-      <InputField {...form.field('email')} label="Email" type="email" autoComplete="email" required />
-      <InputField {...form.field('password')} label="Password" type="password" autoComplete="current-password" required>
+      <InputField {...form.field('email')} label={tForms('forms.email')} type="email" autoComplete="email" required />
+      <InputField {...form.field('password')} label={tForms('forms.password')} type="password" autoComplete="current-password" required>
         <LinkButton type="button" onClick={() => onForgot(form.getValues('email'))}>
-          Forgot password?
+          {t('auth.forgot')}
         </LinkButton>
       </InputField>
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Signing in...' : 'Sign In'}
+          {busy ? t('auth.signingIn') : t('auth.signIn')}
         </Button>
       </Actions>
     </FormStack>
@@ -155,7 +156,7 @@ function ForgotPasswordForm({ busy, setBusy, email, onBack }: ForgotPasswordForm
       await requestPasswordReset(address)
       setSentTo(address)
     } catch (error) {
-      notify.error('Could not send the reset link', error instanceof Error ? error.message : 'Please try again.')
+      notify.error(t('auth.reset.failed'), error instanceof Error ? error.message : t('auth.tryAgain'))
     } finally {
       setBusy(false)
     }
@@ -166,27 +167,26 @@ function ForgotPasswordForm({ busy, setBusy, email, onBack }: ForgotPasswordForm
     <FormStack onSubmit={onSubmit} aria-labelledby={titleId}>
       <div>
         <Heading id={titleId} ref={headingRef} tabIndex={-1}>
-          Reset your password
+          {t('auth.reset.heading')}
         </Heading>
-        <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
+        <p>{t('auth.reset.text')}</p>
       </div>
       <div role="status">
         {sentTo ? (
           <Notice>
             <p>
-              If an account exists for {sentTo}, we have sent it a link to reset your password. Please check your email. The link
-              expires after a while, so use it soon.
+              {t('auth.reset.sent', { email: sentTo })}
             </p>
           </Notice>
         ) : null}
       </div>
-      <InputField {...form.field('email')} label="Email" type="email" autoComplete="email" required />
+      <InputField {...form.field('email')} label={tForms('forms.email')} type="email" autoComplete="email" required />
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Sending...' : 'Send reset link'}
+          {busy ? t('auth.sending') : t('auth.reset.send')}
         </Button>
         <LinkButton type="button" onClick={() => onBack(form.getValues('email'))}>
-          Back to sign in
+          {t('auth.reset.back')}
         </LinkButton>
       </Actions>
     </FormStack>

@@ -13,6 +13,8 @@ import { signUpSchema } from '../schemas'
 
 import { Actions, FormStack, LinkButton, Notice } from './auth-card'
 import { ConfirmPasswordField } from './confirm-password-field'
+import { t } from '@/i18n/auth'
+import { t as tForms } from '@/i18n/forms'
 
 export interface LocationOption {
   uid: string
@@ -34,7 +36,6 @@ interface SignUpFormProps {
   onSignedUp: (email: string) => void
 }
 
-const EXISTING_ACCOUNT = 'An account with this email already exists. Please try signing in instead.'
 
 const empty = {
   firstName: '',
@@ -64,61 +65,61 @@ export function SignUpForm({ locations, busy, setBusy, onSignedUp }: SignUpFormP
     try {
       await signUp(input)
       trackEvent('Signed-up')
-      notify.success('Sign up successful', 'Please check your email to confirm your account.')
+      notify.success(t('auth.signUp.success.title'), t('auth.signUp.success.text'))
       onSignedUp(input.email)
     } catch (error) {
       const message =
         error instanceof ApiError && error.status === 409
-          ? EXISTING_ACCOUNT
+          ? t('auth.signUp.exists')
           : error instanceof Error
             ? error.message
-            : 'Please try again.'
-      notify.error('Sign up failed', message)
+            : t('auth.tryAgain')
+      notify.error(t('auth.signUp.failed'), message)
     } finally {
       setBusy(false)
     }
   })
 
   return (
-    <FormStack onSubmit={onSubmit} aria-label="Sign up">
+    <FormStack onSubmit={onSubmit} aria-label={t('auth.signUp.label')}>
       <FieldRow>
-        <InputField {...field('firstName')} label="First name" autoComplete="given-name" required />
-        <InputField {...field('lastName')} label="Last name" autoComplete="family-name" required />
+        <InputField {...field('firstName')} label={tForms('forms.firstName')} autoComplete="given-name" required />
+        <InputField {...field('lastName')} label={tForms('forms.lastName')} autoComplete="family-name" required />
       </FieldRow>
-      <InputField {...field('email')} label="Email" type="email" autoComplete="email" required />
-      <InputField {...field('phone')} label="Phone" type="tel" autoComplete="tel" required />
+      <InputField {...field('email')} label={tForms('forms.email')} type="email" autoComplete="email" required />
+      <InputField {...field('phone')} label={tForms('forms.phone')} type="tel" autoComplete="tel" required />
       <InputField
         {...field('password', { hint: true })}
-        label="Password"
+        label={tForms('forms.password')}
         type="password"
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
         required
       >
-        <Hint id={ids('password').hint}>At least {MIN_PASSWORD_LENGTH} characters. A short phrase is easy to remember.</Hint>
+        <Hint id={ids('password').hint}>{t('auth.password.hint', { min: MIN_PASSWORD_LENGTH })}</Hint>
       </InputField>
-      <ConfirmPasswordField {...field('confirmPassword')} label="Confirm password">
+      <ConfirmPasswordField {...field('confirmPassword')} label={tForms('forms.confirmPassword')}>
         {form.errorFor('confirmPassword', { announce: true })}
       </ConfirmPasswordField>
       <SelectField
         {...field('location', { hint: true })}
-        label="Preferred location"
+        label={tForms('forms.preferredLocation')}
         required
         disabled={!locations.data}
         below={
           locations.error && !locations.data ? (
             <Notice $tone="error" role="alert" id={ids('location').hint}>
-              <p>Failed to load locations. {locations.error.message}</p>
+              <p>{t('auth.location.failed')} {locations.error.message}</p>
               <LinkButton type="button" onClick={locations.retry}>
-                Try again
+                {t('auth.location.retry')}
               </LinkButton>
             </Notice>
           ) : (
-            <Hint id={ids('location').hint}>The clinic you would like to visit. Choose one to create your account.</Hint>
+            <Hint id={ids('location').hint}>{t('auth.location.hint')}</Hint>
           )
         }
       >
-        <option value="">{locations.data ? 'Select a location' : 'Loading locations...'}</option>
+        <option value="">{locations.data ? tForms('forms.selectLocation') : tForms('forms.locationsLoading')}</option>
         {locations.data?.map((location) => (
           <option key={location.uid} value={location.uid}>
             {location.name}
@@ -127,26 +128,26 @@ export function SignUpForm({ locations, busy, setBusy, onSignedUp }: SignUpFormP
       </SelectField>
 
       <Fieldset aria-describedby={`${form.formId}-address-hint`}>
-        <Legend>Address (optional)</Legend>
+        <Legend>{t('auth.address.legend')}</Legend>
         <Hint id={`${form.formId}-address-hint`}>
-          Fill in the street address to include it; then city, state and ZIP code are needed too. Country: United States.
+          {t('auth.address.hint')}
         </Hint>
-        <InputField {...field('addressLine1')} label="Street address" autoComplete="address-line1" />
-        <InputField {...field('addressLine2')} label="Apartment, suite, etc." autoComplete="address-line2" />
-        <InputField {...field('city')} label="City" autoComplete="address-level2" required={hasAddress}>
+        <InputField {...field('addressLine1')} label={t('auth.address.street')} autoComplete="address-line1" />
+        <InputField {...field('addressLine2')} label={t('auth.address.line2')} autoComplete="address-line2" />
+        <InputField {...field('city')} label={t('auth.address.city')} autoComplete="address-level2" required={hasAddress}>
           {form.errorFor('city')}
         </InputField>
         <FieldRow>
-          <InputField {...field('state')} label="State" autoComplete="address-level1" required={hasAddress}>
+          <InputField {...field('state')} label={t('auth.address.state')} autoComplete="address-level1" required={hasAddress}>
             {form.errorFor('state')}
           </InputField>
           <InputField
             {...field('zip')}
-            label="ZIP code"
+            label={t('auth.address.zip')}
             autoComplete="postal-code"
             inputMode="numeric"
             pattern="\d{5}(-\d{4})?"
-            title="5 digits, for example 30501"
+            title={t('auth.address.zip.title')}
             required={hasAddress}
           >
             {form.errorFor('zip')}
@@ -156,9 +157,9 @@ export function SignUpForm({ locations, busy, setBusy, onSignedUp }: SignUpFormP
 
       <Actions>
         <Button type="submit" disabled={busy || noLocation} aria-busy={busy || undefined}>
-          {busy ? 'Creating account...' : 'Create Account'}
+          {busy ? t('auth.creating') : t('auth.create')}
         </Button>
-        {noLocation ? <SubmitHint>Choose a preferred location above to create your account.</SubmitHint> : null}
+        {noLocation ? <SubmitHint>{t('auth.create.hint')}</SubmitHint> : null}
       </Actions>
     </FormStack>
   )

@@ -2,6 +2,7 @@ import { BOOKING_DAYS_AHEAD, firstBookableDate, openingTimesOn, type BookingRequ
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
+import { t } from '@/i18n/booking'
 
 /** The free times of a day for a type (GET /api/scheduling/availability). */
 export function useAvailableTimes(locationUid: string, typeId: string, date: string) {
@@ -28,10 +29,10 @@ export function useBookingWindow(locationUid: string) {
 /** Why the form will not offer times on `date` (the server's rules, told before asking it), or null. */
 export function dateProblemOf(date: string, clinic: Pick<Clinic, 'hours'> | undefined, window: BookingWindow | undefined, now = new Date()): string | null {
   if (!date) return null
-  if (clinic && !openingTimesOn(clinic, date)) return 'Please choose a weekday (Monday to Friday).'
-  if (date < (window?.first_date ?? firstBookableDate(now))) return `Please choose a date at least ${BOOKING_DAYS_AHEAD} days from today.`
+  if (clinic && !openingTimesOn(clinic, date)) return t('booking.date.weekday')
+  if (date < (window?.first_date ?? firstBookableDate(now))) return t('booking.date.tooSoon', { days: BOOKING_DAYS_AHEAD })
   if (!window) return null
-  if (date > window.last_date) return `Please choose a date within ${window.horizon_days} days from today. For a later date, please call us.`
-  if (window.closed_dates.includes(date)) return 'The clinic is closed that day. Please choose another date.'
+  if (date > window.last_date) return t('booking.date.tooLate', { horizon: window.horizon_days })
+  if (window.closed_dates.includes(date)) return t('booking.date.closed')
   return null
 }

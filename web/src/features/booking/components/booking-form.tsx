@@ -14,6 +14,10 @@ import { notify } from '@/lib/notify'
 
 import { dateProblemOf, requestBooking, useAvailableTimes, useBookingWindow } from '../api/booking'
 import { bookingSchema, REQUIRED_BOOKING_FIELDS } from '../schema'
+import { appointmentTypeName, t } from '@/i18n/booking'
+import { t as tForms } from '@/i18n/forms'
+import { currentLocale, languageField } from '@/i18n/i18n'
+import { localizePath } from '@/i18n/locale'
 
 /** The clinics as the page loaded them (GET /api/messaging/locations). */
 export interface BookingLocations {
@@ -52,13 +56,14 @@ const empty = {
   notes: '',
 }
 
-const shortDay = (date: string) => new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+const shortDay = (date: string) => new Intl.DateTimeFormat(currentLocale() === 'es' ? 'es-US' : 'en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 
 /** The date field's hint: the rule, and the closed days ahead (a date input cannot grey them out). */
 function dateHint(window: BookingWindow | undefined): string {
-  if (!window) return `Monday to Friday, at least ${BOOKING_DAYS_AHEAD} days from today.`
+  if (!window) return t('booking.dateHint', { days: BOOKING_DAYS_AHEAD })
   const closed = window.closed_dates.map(shortDay)
-  return `Monday to Friday, from ${BOOKING_DAYS_AHEAD} to ${window.horizon_days} days from today.${closed.length > 0 ? ` Closed on ${closed.join(', ')}.` : ''}`
+  const rule = t('booking.dateHint.window', { days: BOOKING_DAYS_AHEAD, horizon: window.horizon_days })
+  return closed.length > 0 ? `${rule} ${t('booking.dateHint.closed', { dates: closed.join(', ') })}` : rule
 }
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof ApiError || error instanceof Error ? error.message || fallback : fallback)
@@ -121,7 +126,7 @@ export function BookingForm({
 
   // The hearing aid a fitting is for goes into the notes, once, unless the visitor wrote some already.
   useEffect(() => {
-    if (fittingFor && !getValues('notes')) setValue('notes', `Fitting for the ${fittingFor}.`)
+    if (fittingFor && !getValues('notes')) setValue('notes', t('booking.fittingNotes', { product: fittingFor }))
   }, [fittingFor, getValues, setValue])
 
   // From the self-check: its summary in the notes, once, unless the visitor wrote some already.
@@ -139,7 +144,7 @@ export function BookingForm({
   useEffect(() => {
     if (!selfCheck || !typesOffered || preferredFor.current === typesOffered) return
     preferredFor.current = typesOffered
-    const evaluation = typesOffered.find((t) => t.name.toLowerCase() === HEARING_EVALUATION_TYPE.toLowerCase())
+    const evaluation = typesOffered.find((type) => type.name.toLowerCase() === HEARING_EVALUATION_TYPE.toLowerCase())
     if (evaluation && !getValues('typeId')) setValue('typeId', evaluation.id)
   }, [selfCheck, typesOffered, getValues, setValue])
 
@@ -173,19 +178,20 @@ export function BookingForm({
       told.current.add(key)
       notify.error(messageOf(error, fallback))
     }
-    tell('locations', locations.error, 'Failed to load locations')
-    tell(`types:${values.location}`, types.error, 'Failed to load appointment types')
+    tell('locations', locations.error, t('booking.locationsFailed'))
+    tell(`types:${values.location}`, types.error, t('booking.typesFailed'))
   }, [locations.error, types.error, values.location])
 
   const onSubmit = form.handleSubmit(async (request) => {
     if (REQUIRED_BOOKING_FIELDS.some((name) => !getValues(name).trim()) || dateProblem) {
-      notify.error('Missing Information', 'Please fill in all required fields.')
+      notify.error(t('booking.missing.title'), t('booking.missing.text'))
       return
     }
     try {
       await requestBooking({
         ...request,
-        appointment_type: types.data?.find((t) => t.id === request.appointment_type_id)?.name ?? '',
+        appointment_type: types.data?.find((type) => type.id === request.appointment_type_id)?.name ?? '',
+        ...languageField(),
         ...(selfCheck && sendSelfCheck ? { hearing_self_check: { answers: selfCheck.answers } } : {}),
       })
     } catch (error) {
@@ -194,43 +200,43 @@ export function BookingForm({
         setValue('time', '')
         void times.mutate()
       }
-      notify.error('Booking Failed', messageOf(error, 'There was an error booking your appointment. Please try again.'))
+      notify.error(t('booking.failed.title'), messageOf(error, t('booking.failed.text')))
       return
     }
     setLeaving(true)
     trackEvent('book')
-    window.location.assign(paths.appointmentSuccess.getHref())
+    window.location.assign(localizePath(currentLocale(), paths.appointmentSuccess.getHref()))
   })
 
   const typeOptions = types.data ?? []
   const timeOptions = times.data?.times ?? []
   const typePlaceholder = !values.location
-    ? 'Choose a location first'
+    ? t('booking.chooseLocationFirst')
     : types.error
-      ? messageOf(types.error, 'Failed to load appointment types')
+      ? messageOf(types.error, t('booking.typesFailed'))
       : !types.data
-        ? 'Loading appointment types...'
+        ? t('booking.typesLoading')
         : typeOptions.length === 0
-          ? 'No appointment types available for this location'
-          : 'Select an appointment type'
+          ? t('booking.noTypes')
+          : t('booking.selectType')
   const timePlaceholder = !values.typeId
-    ? 'Choose an appointment type first'
+    ? t('booking.chooseTypeFirst')
     : !values.date || dateProblem
-      ? 'Choose a date first'
+      ? t('booking.chooseDateFirst')
       : times.error
-        ? messageOf(times.error, 'No available times for selected date')
+        ? messageOf(times.error, t('booking.noTimes'))
         : !times.data
-          ? 'Loading available times...'
+          ? t('booking.timesLoading')
           : timeOptions.length === 0
-            ? 'No available times for selected date'
-            : 'Select a time'
+            ? t('booking.noTimes')
+            : t('booking.selectTime')
 
   return (
-    <Form onSubmit={onSubmit} aria-label="Book an appointment" noValidate>
-      {patient ? <Greeting role="status">Welcome back, {patient.email}! We have filled in your details; please check them.</Greeting> : null}
+    <Form onSubmit={onSubmit} aria-label={t('booking.form.label')} noValidate>
+      {patient ? <Greeting role="status">{t('booking.greeting', { email: patient.email })}</Greeting> : null}
       {fittingFor ? (
         <Greeting data-testid="fitting-for">
-          Booking a fitting for the <strong>{fittingFor}</strong>.
+          {t('booking.fittingFor', { product: fittingFor })}
         </Greeting>
       ) : null}
 
@@ -245,30 +251,30 @@ export function BookingForm({
       ) : null}
 
       <Section aria-labelledby={`${form.formId}-when`}>
-        <h2 id={`${form.formId}-when`}>Your visit</h2>
-        <SelectField {...form.field('location', { controlled: true })} label="Location" required>
-          <option value="">{locations.data ? 'Select a location' : locations.error ? messageOf(locations.error, 'Failed to load locations') : 'Loading locations...'}</option>
+        <h2 id={`${form.formId}-when`}>{t('booking.visit')}</h2>
+        <SelectField {...form.field('location', { controlled: true })} label={t('booking.location')} required>
+          <option value="">{locations.data ? tForms('forms.selectLocation') : locations.error ? messageOf(locations.error, t('booking.locationsFailed')) : tForms('forms.locationsLoading')}</option>
           {locations.data?.map((l) => (
             <option key={l.uid} value={l.uid}>
               {l.name}
             </option>
           ))}
         </SelectField>
-        <SelectField {...form.field('typeId', { controlled: true })} label="Appointment type" required disabled={!values.location || typeOptions.length === 0}>
+        <SelectField {...form.field('typeId', { controlled: true })} label={t('booking.type')} required disabled={!values.location || typeOptions.length === 0}>
           <option value="">{typePlaceholder}</option>
-          {typeOptions.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name} ({t.duration_minutes} min)
+          {typeOptions.map((type) => (
+            <option key={type.id} value={type.id}>
+              {appointmentTypeName(type.name)} ({type.duration_minutes} min)
             </option>
           ))}
         </SelectField>
         <FieldRow>
-          <InputField {...form.field('date', { hint: true })} label="Date" type="date" min={bookable.data?.first_date ?? firstBookableDate()} max={bookable.data?.last_date} required disabled={!values.typeId} aria-invalid={dateProblem ? true : undefined}>
+          <InputField {...form.field('date', { hint: true })} label={t('booking.date')} type="date" min={bookable.data?.first_date ?? firstBookableDate()} max={bookable.data?.last_date} required disabled={!values.typeId} aria-invalid={dateProblem ? true : undefined}>
             <Hint id={ids('date').hint} role={dateProblem ? 'alert' : undefined}>
               {dateProblem ?? dateHint(bookable.data)}
             </Hint>
           </InputField>
-          <SelectField {...form.field('time', { controlled: true })} label="Time (Eastern Time)" required disabled={!values.typeId || !values.date || Boolean(dateProblem) || timeOptions.length === 0}>
+          <SelectField {...form.field('time', { controlled: true })} label={t('booking.time')} required disabled={!values.typeId || !values.date || Boolean(dateProblem) || timeOptions.length === 0}>
             <option value="">{timePlaceholder}</option>
             {timeOptions.map((slot) => (
               <option key={slot.time} value={slot.time}>
@@ -280,33 +286,33 @@ export function BookingForm({
       </Section>
 
       <Section aria-labelledby={`${form.formId}-who`}>
-        <h2 id={`${form.formId}-who`}>Your details</h2>
+        <h2 id={`${form.formId}-who`}>{t('booking.details')}</h2>
         <FieldRow>
-          <InputField {...form.field('firstName')} label="First name" autoComplete="given-name" maxLength={100} required />
-          <InputField {...form.field('lastName')} label="Last name" autoComplete="family-name" maxLength={100} required />
+          <InputField {...form.field('firstName')} label={tForms('forms.firstName')} autoComplete="given-name" maxLength={100} required />
+          <InputField {...form.field('lastName')} label={tForms('forms.lastName')} autoComplete="family-name" maxLength={100} required />
         </FieldRow>
         <FieldRow>
-          <InputField {...form.field('email')} label="Email" type="email" autoComplete="email" maxLength={254} required />
-          <InputField {...form.field('phone')} label="Phone" type="tel" autoComplete="tel" maxLength={25} required />
+          <InputField {...form.field('email')} label={tForms('forms.email')} type="email" autoComplete="email" maxLength={254} required />
+          <InputField {...form.field('phone')} label={tForms('forms.phone')} type="tel" autoComplete="tel" maxLength={25} required />
         </FieldRow>
-        <InputField {...form.field('addressLine1')} label="Address line 1" autoComplete="address-line1" maxLength={200} required />
-        <InputField {...form.field('addressLine2')} label="Address line 2 (optional)" autoComplete="address-line2" maxLength={200} />
+        <InputField {...form.field('addressLine1')} label={t('booking.address1')} autoComplete="address-line1" maxLength={200} required />
+        <InputField {...form.field('addressLine2')} label={t('booking.address2')} autoComplete="address-line2" maxLength={200} />
         <FieldRow>
-          <InputField {...form.field('city')} label="City" autoComplete="address-level2" maxLength={100} required />
-          <InputField {...form.field('state')} label="State" autoComplete="address-level1" maxLength={50} required />
-          <InputField {...form.field('zipCode')} label="ZIP code" autoComplete="postal-code" inputMode="numeric" maxLength={10} required />
+          <InputField {...form.field('city')} label={t('booking.city')} autoComplete="address-level2" maxLength={100} required />
+          <InputField {...form.field('state')} label={t('booking.state')} autoComplete="address-level1" maxLength={50} required />
+          <InputField {...form.field('zipCode')} label={t('booking.zip')} autoComplete="postal-code" inputMode="numeric" maxLength={10} required />
         </FieldRow>
         <Field>
-          <Label htmlFor={ids('notes').control}>Notes (optional)</Label>
+          <Label htmlFor={ids('notes').control}>{t('booking.notes')}</Label>
           <TextArea {...form.field('notes', { hint: true })} rows={4} maxLength={2000} />
-          <Hint id={ids('notes').hint}>Anything we should know before your visit.</Hint>
+          <Hint id={ids('notes').hint}>{t('booking.notes.hint')}</Hint>
         </Field>
       </Section>
 
-      <p>Online bookings are pending until our staff verify them. We will contact you to confirm your appointment.</p>
+      <p>{t('booking.pending')}</p>
       <div>
         <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-          {sending ? 'Booking...' : 'Book Appointment'}
+          {sending ? t('booking.submitting') : t('booking.submit')}
         </Button>
       </div>
     </Form>

@@ -7,12 +7,13 @@ import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Hint, InputField, Label, RequiredMark, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
-import { practice } from '@/content/practice'
 import { trackEvent } from '@/lib/analytics'
 import { notify } from '@/lib/notify'
 
 import { sendContactMessage } from '../api/send-message'
 import { contactSchema } from '../schema'
+import { t } from '@/i18n/contact'
+import { t as tForms } from '@/i18n/forms'
 
 /**
  * The contact form (SPEC §2 "Contact", §4): five required fields; "Send Message" shows "Sending..."
@@ -36,14 +37,14 @@ export function ContactForm({ locations }: { locations: ContactLocations }) {
   useEffect(() => {
     if (!locations.error || toldLocationsFailed.current) return
     toldLocationsFailed.current = true
-    notify.error('Failed to load locations', 'Please refresh the page and try again.')
+    notify.error(t('contact.locationsFailed.title'), t('contact.locationsFailed.text'))
   }, [locations.error])
 
   const onSubmit = form.handleSubmit(async (message) => {
     try {
       await sendContactMessage(message)
     } catch {
-      notify.error('Failed to send message', 'Please try again or contact us directly.')
+      notify.error(t('contact.sendFailed.title'), t('contact.sendFailed.text'))
       return
     }
     setLeaving(true)
@@ -53,18 +54,18 @@ export function ContactForm({ locations }: { locations: ContactLocations }) {
   })
 
   return (
-    <Form onSubmit={onSubmit} aria-label="Contact us">
+    <Form onSubmit={onSubmit} aria-label={t('contact.form.label')}>
       <FieldRow>
-        <InputField {...form.field('firstName')} label="First name" autoComplete="given-name" maxLength={GREETING_NAME_MAX} required>
+        <InputField {...form.field('firstName')} label={tForms('forms.firstName')} autoComplete="given-name" maxLength={GREETING_NAME_MAX} required>
           {form.errorFor('firstName')}
         </InputField>
-        <InputField {...form.field('lastName')} label="Last name" autoComplete="family-name" maxLength={GREETING_NAME_MAX} required>
+        <InputField {...form.field('lastName')} label={tForms('forms.lastName')} autoComplete="family-name" maxLength={GREETING_NAME_MAX} required>
           {form.errorFor('lastName')}
         </InputField>
       </FieldRow>
-      <InputField {...form.field('phone')} label="Phone" type="tel" autoComplete="tel" maxLength={40} required />
-      <SelectField {...form.field('location', { controlled: true })} label="Preferred location" required>
-        <option value="">{locations.data ? 'Select a location' : locations.error ? 'Locations could not be loaded' : 'Loading locations...'}</option>
+      <InputField {...form.field('phone')} label={tForms('forms.phone')} type="tel" autoComplete="tel" maxLength={40} required />
+      <SelectField {...form.field('location', { controlled: true })} label={tForms('forms.preferredLocation')} required>
+        <option value="">{locations.data ? tForms('forms.selectLocation') : locations.error ? tForms('forms.locationsFailed') : tForms('forms.locationsLoading')}</option>
         {locations.data?.map((location) => (
           <option key={location.uid} value={location.uid}>
             {location.name}
@@ -73,11 +74,11 @@ export function ContactForm({ locations }: { locations: ContactLocations }) {
       </SelectField>
       <Field>
         <Label htmlFor={form.ids('message').control}>
-          Message
+          {t('contact.message')}
           <RequiredMark />
         </Label>
         <MessageArea {...form.field('message', { hint: true })} rows={6} maxLength={5000} required />
-        <Hint id={form.ids('message').hint}>We will get back to you {practice.replyTimes.form}.</Hint>
+        <Hint id={form.ids('message').hint}>{t('contact.message.hint', { reply: tForms('forms.reply.form') })}</Hint>
       </Field>
       {/* Hidden from people and assistive technology: only bots fill it in. */}
       <Trap aria-hidden="true">
@@ -86,7 +87,7 @@ export function ContactForm({ locations }: { locations: ContactLocations }) {
       </Trap>
       <div>
         <Button type="submit" disabled={sending} aria-busy={sending || undefined}>
-          {sending ? 'Sending...' : 'Send Message'}
+          {sending ? t('contact.sending') : t('contact.send')}
         </Button>
       </div>
     </Form>

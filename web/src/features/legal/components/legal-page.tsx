@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import { ContactDetails } from '@/components/layout/contact-details'
 import { Container } from '@/components/ui/container'
 import type { LegalBlock, LegalDocument } from '@/content/legal'
-import { useDocumentTitle } from '@/lib/use-document-title'
+import { useEnglishPageTitle } from '@/lib/use-document-title'
 
 /** "2026-11-01" -> "November 1, 2026" (the date is a calendar date: no time zone may shift it). */
 function formatDate(isoDate: string): string {
@@ -16,7 +16,7 @@ function formatDate(isoDate: string): string {
  * introduction, an "On this page" list of the sections, and the sections.
  */
 export function LegalPage({ document: doc }: { document: LegalDocument }) {
-  useDocumentTitle(doc.title)
+  useEnglishPageTitle(doc.title)
 
   const contents = (
     <ol>

@@ -2,6 +2,7 @@ import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
 import type { User } from '@/types/user'
+import { languageField } from '@/i18n/i18n'
 
 /** The fields a user may change themselves (SPEC §6: email, phone and role are not among them). */
 export interface ProfileUpdate {
@@ -29,5 +30,5 @@ export function useMe(userId: string | null) {
 
 /** PATCH /api/identity/me: the updated profile. */
 export function updateMe(update: ProfileUpdate): Promise<User> {
-  return api.patch<User>(meKey, { ...update })
+  return api.patch<User>(meKey, { ...update, ...languageField() })
 }

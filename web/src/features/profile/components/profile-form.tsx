@@ -11,6 +11,9 @@ import { notify } from '@/lib/notify'
 import type { User } from '@/types/user'
 
 import { updateMe, type ProfileUpdate } from '../api/me'
+import { t } from '@/i18n/profile'
+import { t as tForms } from '@/i18n/forms'
+import { t as tAuth } from '@/i18n/auth'
 
 export interface LocationOption {
   uid: string
@@ -84,10 +87,10 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
     try {
       const updated = await updateMe(update)
       onSaved(updated)
-      notify.success('Profile Updated', 'Your profile has been updated successfully.')
+      notify.success(t('profile.updated.title'), t('profile.updated.text'))
     } catch (error) {
       console.error('Profile update failed', error)
-      notify.error('Update Failed', 'Failed to update your profile. Please try again.')
+      notify.error(t('profile.updateFailed.title'), t('profile.updateFailed.text'))
     }
   })
 
@@ -95,19 +98,19 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
   const knownLocation = !location || locations?.some((l) => l.uid === location)
 
   return (
-    <Form onSubmit={onSubmit} aria-label="Profile settings">
-      <Section title="Personal information" id={`${id}-personal`}>
+    <Form onSubmit={onSubmit} aria-label={t('profile.form')}>
+      <Section title={t('profile.personal')} id={`${id}-personal`}>
         <FieldRow>
-          <InputField {...field('firstName')} label="First name" autoComplete="given-name" required />
-          <InputField {...field('lastName')} label="Last name" autoComplete="family-name" required />
+          <InputField {...field('firstName')} label={tForms('forms.firstName')} autoComplete="given-name" required />
+          <InputField {...field('lastName')} label={tForms('forms.lastName')} autoComplete="family-name" required />
         </FieldRow>
       </Section>
 
-      <Section title="Contact information" id={`${id}-contact`}>
+      <Section title={t('profile.contact')} id={`${id}-contact`}>
         <FieldRow>
           <InputField
             id={`${id}-email`}
-            label="Email"
+            label={tForms('forms.email')}
             type="email"
             value={profile.email}
             readOnly
@@ -115,59 +118,58 @@ export function ProfileForm({ profile, locations, onSaved }: ProfileFormProps) {
           />
           <InputField
             id={`${id}-phone`}
-            label="Phone"
+            label={tForms('forms.phone')}
             type="tel"
             value={profile.phone ?? ''}
-            placeholder="No phone on file"
+            placeholder={t('profile.noPhone')}
             readOnly
             aria-describedby={`${id}-contact-hint`}
           />
         </FieldRow>
         <Hint id={`${id}-contact-hint`}>
-          Your email and phone number can't be changed here. To change them, please{' '}
-          <Link to={paths.contactUs.getHref()}>contact us</Link>.
+          {t('profile.contact.hint')} <Link to={paths.contactUs.getHref()}>{t('profile.contact.link')}</Link>.
         </Hint>
       </Section>
 
-      <Section title="Address" id={`${id}-address`}>
-        <InputField {...field('addressLine1')} label="Street address" autoComplete="address-line1" />
-        <InputField {...field('addressLine2')} label="Apartment, suite, etc." autoComplete="address-line2" />
-        <InputField {...field('city')} label="City" autoComplete="address-level2" />
+      <Section title={t('profile.address')} id={`${id}-address`}>
+        <InputField {...field('addressLine1')} label={tAuth('auth.address.street')} autoComplete="address-line1" />
+        <InputField {...field('addressLine2')} label={tAuth('auth.address.line2')} autoComplete="address-line2" />
+        <InputField {...field('city')} label={tAuth('auth.address.city')} autoComplete="address-level2" />
         <FieldRow>
-          <InputField {...field('state')} label="State" autoComplete="address-level1" />
+          <InputField {...field('state')} label={tAuth('auth.address.state')} autoComplete="address-level1" />
           <InputField
             {...field('zip')}
-            label="ZIP code"
+            label={tAuth('auth.address.zip')}
             autoComplete="postal-code"
             inputMode="numeric"
             pattern="\d{5}(-\d{4})?"
-            title="5 digits, for example 30501"
+            title={tAuth('auth.address.zip.title')}
           />
         </FieldRow>
       </Section>
 
-      <Section title="Preferences" id={`${id}-preferences`}>
+      <Section title={t('profile.preferences')} id={`${id}-preferences`}>
         <SelectField
           {...field('location', { hint: true, controlled: true })}
-          label="Preferred location"
-          below={<Hint id={form.ids('location').hint}>The clinic we contact you from and suggest when you book.</Hint>}
+          label={tForms('forms.preferredLocation')}
+          below={<Hint id={form.ids('location').hint}>{t('profile.location.hint')}</Hint>}
         >
-          <option value="">No preference</option>
+          <option value="">{t('profile.noPreference')}</option>
           {locations?.map((l) => (
             <option key={l.uid} value={l.uid}>
               {l.name}
             </option>
           ))}
-          {!knownLocation ? <option value={location}>Your current clinic</option> : null}
+          {!knownLocation ? <option value={location}>{t('profile.currentClinic')}</option> : null}
         </SelectField>
       </Section>
 
       <Buttons>
         <Button type="submit" disabled={saving} aria-busy={saving || undefined}>
-          {saving ? 'Saving...' : 'Save Changes'}
+          {saving ? t('profile.saving') : t('profile.save')}
         </Button>
         <Button $variant="secondary" onClick={() => reset()} disabled={saving || !changed}>
-          Reset
+          {t('profile.reset')}
         </Button>
       </Buttons>
     </Form>

@@ -3,6 +3,7 @@ import type { OrderRequestBody, OrderRequestCreated } from '@hearing/contracts'
 import { api } from '@/lib/api-client'
 
 import type { CartItem } from '../cart'
+import { languageField } from '@/i18n/i18n'
 
 /** Who the clinic calls back: the order request without its items. */
 export type CheckoutContact = Omit<OrderRequestBody, 'items'>
@@ -15,6 +16,7 @@ export function submitOrderRequest(items: readonly CartItem[], contact: Checkout
   return api.post<OrderRequestCreated>('/catalogue/orders', {
     ...contact,
     items: items.map((i) => ({ id: i.id, quantity: i.quantity })),
+    ...languageField(),
   })
 }
 

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { cartTotals, useCart } from '../cart'
 import type { CheckoutCustomer, ClinicSource } from './cart-panel'
+import { t } from '@/i18n/layout'
 
 // The drawer, its dialog library and the checkout form load on first use (or when the pointer or
 // focus reaches the button), not with every page: most visits never open the cart.
@@ -25,7 +26,7 @@ export function CartButton({ clinics, customer }: { clinics: ClinicSource; custo
         type="button"
         aria-haspopup="dialog"
         aria-expanded={open}
-        aria-label={`Cart, ${count} ${count === 1 ? 'item' : 'items'}`}
+        aria-label={t('cart.button', { count })}
         onPointerEnter={prefetch}
         onFocus={prefetch}
         onClick={() => {

@@ -16,8 +16,9 @@ import { FIRST_AND_LAST, nameFieldsCheck } from '@/lib/person-names'
 import { createStoreCheckout, getStoreProvider, submitOrderRequest, type CheckoutContact } from '../api/checkout'
 import { cart, cartTotals, formatPrice, useCart } from '../cart'
 import { Overlay } from './info-dialogs'
+import { t } from '@/i18n/shop'
+import { t as tForms } from '@/i18n/forms'
 
-const CHECKOUT_FAILED = 'Failed to create checkout. Please try again.'
 
 /** Where the checkout form gets the clinics to choose from (the locations feature, passed in by the layout). */
 export interface ClinicSource {
@@ -79,7 +80,7 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics, 
       } else window.location.assign(checkoutUrl)
     } catch {
       tab?.close()
-      notify.error(CHECKOUT_FAILED)
+      notify.error(t('shop.checkout.failed'))
     } finally {
       setBusy(false)
     }
@@ -98,13 +99,13 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics, 
           }}
         >
           <Head>
-            <Dialog.Title>Your Cart</Dialog.Title>
+            <Dialog.Title>{t('shop.cart.title')}</Dialog.Title>
             <Dialog.Close asChild>
-              <Button $variant="secondary">Close</Button>
+              <Button $variant="secondary">{t('shop.cart.close')}</Button>
             </Dialog.Close>
           </Head>
           {items.length === 0 ? (
-            <p>Your cart is empty</p>
+            <p>{t('shop.cart.empty')}</p>
           ) : (
             <>
               <Lines>
@@ -115,18 +116,18 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics, 
                       <strong>{item.title}</strong>
                       <div>{formatPrice(item.price)}</div>
                       <Qty>
-                        <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity - 1)} aria-label={`Decrease quantity of ${item.title}`}>
+                        <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity - 1)} aria-label={t('shop.cart.decrease', { title: item.title })}>
                           −
                         </Button>
                         <span aria-live="polite">
-                          <VisuallyHidden>Quantity </VisuallyHidden>
+                          <VisuallyHidden>{t('shop.cart.quantity')} </VisuallyHidden>
                           {item.quantity}
                         </span>
-                        <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity + 1)} aria-label={`Increase quantity of ${item.title}`}>
+                        <Button $variant="secondary" onClick={() => cart.setQuantity(item.id, item.quantity + 1)} aria-label={t('shop.cart.increase', { title: item.title })}>
                           +
                         </Button>
                         <RemoveButton type="button" onClick={() => cart.setQuantity(item.id, 0)}>
-                          Remove<VisuallyHidden> {item.title}</VisuallyHidden>
+                          {t('shop.cart.remove')}<VisuallyHidden> {item.title}</VisuallyHidden>
                         </RemoveButton>
                       </Qty>
                     </div>
@@ -134,7 +135,7 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics, 
                 ))}
               </Lines>
               <Total>
-                <span>Total ({count} items)</span>
+                <span>{t('shop.cart.total', { count })}</span>
                 <strong>{formatPrice(total)}</strong>
               </Total>
               {checkingOut ? (
@@ -142,11 +143,11 @@ export default function CartPanel({ open, onOpenChange, returnFocusTo, clinics, 
               ) : (
                 <Actions>
                   <Button onClick={() => void checkout()} disabled={busy}>
-                    {busy ? 'Opening checkout...' : 'Checkout'}
-                    {store?.provider === 'shopify' ? <VisuallyHidden> (opens in a new tab)</VisuallyHidden> : null}
+                    {busy ? t('shop.cart.openingCheckout') : t('shop.cart.checkout')}
+                    {store?.provider === 'shopify' ? <VisuallyHidden> {t('shop.cart.newTab')}</VisuallyHidden> : null}
                   </Button>
                   <Button $variant="secondary" onClick={() => cart.clear()}>
-                    Clear Cart
+                    {t('shop.cart.clear')}
                   </Button>
                 </Actions>
               )}
@@ -175,11 +176,19 @@ const orderRequestSchema = z.pipe(
   ),
 )
 
-const FIELD_LABELS: Record<string, string> = { first_name: 'First name', last_name: 'Last name', email: 'E-mail', phone: 'Phone', location_uid: 'Preferred clinic', items: 'Your cart' }
+const fieldLabels = (): Record<string, string> => ({
+  first_name: tForms('forms.firstName'),
+  last_name: tForms('forms.lastName'),
+  email: t('shop.order.email'),
+  phone: tForms('forms.phone'),
+  location_uid: t('shop.order.clinic'),
+  items: t('shop.order.items'),
+})
 
 /** The server's "body.phone: must be …" as the form's labels say it: "Phone must be …". */
 function inWords(message: string): string {
-  return message.replace(/body\.(\w+)(?:\.\d+\.\w+)?: /g, (whole, field: string) => (FIELD_LABELS[field] ? `${FIELD_LABELS[field]}: ` : whole))
+  const labels = fieldLabels()
+  return message.replace(/body\.(\w+)(?:\.\d+\.\w+)?: /g, (whole, field: string) => (labels[field] ? `${labels[field]}: ` : whole))
 }
 
 /** Embedded default: hearing aids are fitted in person, so checkout is an order request the clinic calls back about. */
@@ -198,36 +207,36 @@ function CheckoutForm({ clinics, customer, onDone }: { clinics: ClinicSource; cu
 
   const submit = form.handleSubmit(async (contact) => {
     if (items.length === 0) {
-      notify.error('Your cart is empty')
+      notify.error(t('shop.cart.empty'))
       return
     }
     try {
       await submitOrderRequest(items, contact)
       cart.clear()
-      notify.success('Order request sent', 'Thank you! Your clinic will call you to arrange your fitting.')
+      notify.success(t('shop.order.sent.title'), t('shop.order.sent.text'))
       onDone()
     } catch (err) {
       // What the server refused and why (a field, the cart's size, too many requests) is said as it is.
-      notify.error(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message ? inWords(err.message) : CHECKOUT_FAILED)
+      notify.error(err instanceof ApiError && err.status >= 400 && err.status < 500 && err.message ? inWords(err.message) : t('shop.checkout.failed'))
     }
   })
 
   return (
-    <Form onSubmit={submit} aria-label="Order request">
-      <p>Hearing aids are fitted in person: send us your details and your clinic will call you to arrange the fitting.</p>
+    <Form onSubmit={submit} aria-label={t('shop.order.label')}>
+      <p>{t('shop.order.intro')}</p>
       <FieldRow>
-        <InputField {...form.field('firstName')} label="First name" required autoComplete="given-name" maxLength={GREETING_NAME_MAX}>
+        <InputField {...form.field('firstName')} label={tForms('forms.firstName')} required autoComplete="given-name" maxLength={GREETING_NAME_MAX}>
           {form.errorFor('firstName')}
         </InputField>
-        <InputField {...form.field('lastName')} label="Last name" required autoComplete="family-name" maxLength={GREETING_NAME_MAX}>
+        <InputField {...form.field('lastName')} label={tForms('forms.lastName')} required autoComplete="family-name" maxLength={GREETING_NAME_MAX}>
           {form.errorFor('lastName')}
         </InputField>
       </FieldRow>
-      <InputField {...form.field('email')} type="email" label="E-mail" required autoComplete="email" />
-      <InputField {...form.field('phone')} type="tel" label="Phone" required autoComplete="tel" />
-      <SelectField {...form.field('location', { controlled: true })} label="Preferred clinic" required>
+      <InputField {...form.field('email')} type="email" label={t('shop.order.email')} required autoComplete="email" />
+      <InputField {...form.field('phone')} type="tel" label={tForms('forms.phone')} required autoComplete="tel" />
+      <SelectField {...form.field('location', { controlled: true })} label={t('shop.order.clinic')} required>
         <option value="" disabled>
-          Choose a clinic
+          {t('shop.order.chooseClinic')}
         </option>
         {(locations ?? []).map((l) => (
           <option key={l.uid} value={l.uid}>
@@ -236,7 +245,7 @@ function CheckoutForm({ clinics, customer, onDone }: { clinics: ClinicSource; cu
         ))}
       </SelectField>
       <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-        {busy ? 'Sending…' : 'Send Order Request'}
+        {busy ? t('shop.order.sending') : t('shop.order.send')}
       </Button>
     </Form>
   )

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
+import { t } from '@/i18n/shop'
 
 /** A product's images, one at a time; Previous/Next are disabled at the ends (SPEC §4). */
 export function ImageCarousel({ images, title }: { images: string[]; title: string }) {
@@ -13,13 +14,13 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
       {many ? (
         <Controls>
           <Button $variant="secondary" onClick={() => setIndex(index - 1)} disabled={index === 0}>
-            Previous image
+            {t('shop.carousel.previous')}
           </Button>
           <Counter aria-live="polite">
             {index + 1} / {images.length}
           </Counter>
           <Button $variant="secondary" onClick={() => setIndex(index + 1)} disabled={index === images.length - 1}>
-            Next image
+            {t('shop.carousel.next')}
           </Button>
         </Controls>
       ) : null}

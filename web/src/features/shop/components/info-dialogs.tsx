@@ -4,6 +4,9 @@ import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
 import { legalDocuments, warranty, whatsIncluded } from '@/content/legal'
+import { currentLocale } from '@/i18n/i18n'
+import { t } from '@/i18n/shop'
+import { EnglishContent } from '@/components/ui/english-content'
 
 /** One info dialog: a button opening a titled, closable dialog (focus is trapped and restored by Radix). */
 function InfoDialog({ label, title, children }: { label: string; title: string; children: ReactNode }) {
@@ -18,7 +21,7 @@ function InfoDialog({ label, title, children }: { label: string; title: string; 
           <Dialog.Title>{title}</Dialog.Title>
           {children}
           <Dialog.Close asChild>
-            <Button>Close</Button>
+            <Button>{t('shop.dialog.close')}</Button>
           </Dialog.Close>
         </Content>
       </Dialog.Portal>
@@ -31,17 +34,22 @@ const RETURN_SECTIONS = new Set(['return-period', 'how-to-return', 'what-to-brin
 /** The three dialogs of a product page (SPEC §2) with the §9 facts, from the site's legal texts. */
 export function ProductInfoDialogs() {
   const returns = legalDocuments.returnPolicy.sections.filter((s) => RETURN_SECTIONS.has(s.id))
+  // The facts inside stay English (marked so); the dialogs' own words follow the page.
+  const spanish = currentLocale() === 'es'
   return (
     <Row>
-      <InfoDialog label="What's Included" title={whatsIncluded.title}>
+      <InfoDialog label={t('shop.dialog.whatsIncluded')} title={spanish ? t('shop.dialog.whatsIncluded') : whatsIncluded.title}>
+        <EnglishContent>
         <ul>
           {whatsIncluded.items.map((i) => (
             <li key={i}>{i}</li>
           ))}
         </ul>
         <p>{whatsIncluded.followUpCare}</p>
+        </EnglishContent>
       </InfoDialog>
-      <InfoDialog label="Return Policy" title="Return Policy">
+      <InfoDialog label={t('shop.dialog.returnPolicy')} title={t('shop.dialog.returnPolicy')}>
+        <EnglishContent>
         {returns.map((section) => (
           <section key={section.id}>
             <h3>{section.heading}</h3>
@@ -58,14 +66,17 @@ export function ProductInfoDialogs() {
             )}
           </section>
         ))}
+        </EnglishContent>
       </InfoDialog>
-      <InfoDialog label="Warranty" title={warranty.title}>
+      <InfoDialog label={t('shop.dialog.warranty')} title={spanish ? t('shop.dialog.warranty') : warranty.title}>
+        <EnglishContent>
         <p>{warranty.summary}</p>
         <ul>
-          {warranty.terms.map((t) => (
-            <li key={t}>{t}</li>
+          {warranty.terms.map((term) => (
+            <li key={term}>{term}</li>
           ))}
         </ul>
+        </EnglishContent>
       </InfoDialog>
     </Row>
   )

@@ -4,6 +4,7 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden'
 
 import type { Product } from '@hearing/contracts'
 import { formatPrice } from '../cart'
+import { t } from '@/i18n/shop'
 
 /** Price, with the compare price struck through when there is one. */
 export function Price({ product }: { product: Pick<Product, 'price' | 'comparePrice'> }) {
@@ -12,7 +13,7 @@ export function Price({ product }: { product: Pick<Product, 'price' | 'comparePr
       <Current>{formatPrice(product.price)}</Current>
       {product.comparePrice ? (
         <Compare>
-          <VisuallyHidden>Was </VisuallyHidden>
+          <VisuallyHidden>{t('shop.product.was')} </VisuallyHidden>
           <s>{formatPrice(product.comparePrice)}</s>
         </Compare>
       ) : null}

@@ -1,0 +1,205 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from '@playwright/test'
+
+import { uniqueEmail } from './support/accounts.js'
+import { expect, test } from './support/hydrated.js'
+import { linkIn, waitForEmail } from './support/mailbox.js'
+import { openWeekdays } from './support/open-days.js'
+
+/**
+ * The site in Spanish (issue 26): the patient's journeys under /es — contact, booking, sign-up with
+ * its confirmation e-mail, checkout — in Spanish from start to confirmation page; the head the
+ * server sends (lang, hreflang, Spanish title); the language switch keeping the page; and axe on
+ * every Spanish route the build knows.
+ */
+test.describe.configure({ timeout: 120_000 })
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+
+async function axe(page: Page, what: string) {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
+  const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
+  expect(summary, what).toEqual([])
+}
+
+/** A name of letters only, unique to this run (names are checked as names). */
+const lettersStamp = () => Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
+
+test('the server sends Spanish pages in Spanish: <html lang="es">, Spanish title, hreflang alternates; English pages never load the Spanish catalog', async ({ page, request }) => {
+  const html = await (await request.get('/es/contact-us')).text()
+  expect(html).toContain('<html lang="es">')
+  expect(html).toMatch(/<title>Contáctenos \| [^<]+<\/title>/)
+  expect(html).toMatch(/<link rel="alternate" hreflang="en" href="http[^"]+\/contact-us"/)
+  expect(html).toMatch(/<link rel="alternate" hreflang="es" href="http[^"]+\/es\/contact-us"/)
+  expect(html).toMatch(/<link rel="alternate" hreflang="x-default" href="http[^"]+\/contact-us"/)
+  expect(html).toMatch(/<link rel="canonical" href="http[^"]+\/es\/contact-us"/)
+
+  const english = await (await request.get('/contact-us')).text()
+  expect(english).toContain('<html lang="en">')
+  expect(english).toMatch(/<title>Contact Us \| [^<]+<\/title>/)
+
+  // Not pre-rendered (a private page) and unknown pages: still Spanish.
+  expect(await (await request.get('/es/profile')).text()).toContain('<html lang="es">')
+  const missing = await request.get('/es/no-such-page')
+  expect(missing.status()).toBe(404)
+  expect(await missing.text()).toContain('¡Uy! Página no encontrada')
+
+  const scripts: string[] = []
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') scripts.push(req.url())
+  })
+  await page.goto('/')
+  await page.waitForLoadState('networkidle')
+  expect(scripts.filter((url) => /\/spanish-[^/]+\.js$/.test(url)), 'the Spanish catalog is not part of the English pages').toEqual([])
+})
+
+test('the language switch keeps the page, says which language it leads to, and works from the keyboard', async ({ page }) => {
+  await page.goto('/book-appointment?location=Dawsonville')
+  const toSpanish = page.getByRole('link', { name: 'Español' })
+  await expect(toSpanish).toHaveAttribute('lang', 'es')
+  await expect(toSpanish).toHaveAttribute('hreflang', 'es')
+  await toSpanish.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/es\/book-appointment\?location=Dawsonville$/)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+  await expect(page.getByRole('heading', { level: 1, name: 'Pedir una cita' })).toBeVisible()
+  await expect(page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Contáctenos' })).toHaveAttribute('href', '/es/contact-us')
+
+  const toEnglish = page.getByRole('link', { name: 'English' })
+  await expect(toEnglish).toHaveAttribute('lang', 'en')
+  await toEnglish.click()
+  await expect(page).toHaveURL(/\/book-appointment\?location=Dawsonville$/)
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en')
+  await expect(page.getByRole('heading', { level: 1, name: 'Book an Appointment' })).toBeVisible()
+})
+
+test('contact in Spanish: the form, its check of the name, and the Spanish confirmation page', async ({ page }) => {
+  await page.goto('/es/contact-us')
+  await expect(page.getByRole('heading', { level: 1, name: 'Póngase en contacto' })).toBeVisible()
+  const form = page.getByRole('form', { name: 'Contáctenos' })
+  await form.getByLabel('Nombre').fill('Visite http://phish.example/x')
+  await form.getByLabel('Apellido').fill(`Contacto-${lettersStamp()}`)
+  await form.getByLabel('Teléfono').fill('(770) 555-0166')
+  await form.getByLabel('Clínica preferida').selectOption({ label: 'Gainesville' })
+  await form.getByLabel('Mensaje').fill('Quisiera saber si aceptan mi seguro.')
+  await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+  await expect(form.getByText('Nombre: solo puede contener letras, espacios, guiones, apóstrofos y puntos.')).toBeVisible()
+  await form.getByLabel('Nombre').fill('Rosa')
+  await form.getByRole('button', { name: 'Enviar mensaje' }).click()
+  await expect(page).toHaveURL(/\/es\/message-success$/)
+  await expect(page.getByRole('heading', { name: '¡Mensaje enviado con éxito!' })).toBeVisible()
+  await expect(page.getByText('Nuestro equipo le responderá en un plazo de 24 a 48 horas.')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/es')
+})
+
+test('booking in Spanish: date rules, the missing-information toast, and the Spanish confirmation page', async ({ page, request }) => {
+  const [date] = await openWeekdays(request, 3)
+  const saturday = new Date(`${date!}T00:00:00Z`)
+  while (saturday.getUTCDay() !== 6) saturday.setUTCDate(saturday.getUTCDate() + 1)
+
+  await page.goto('/es/book-appointment?location=Gainesville')
+  const form = page.getByRole('form', { name: 'Pedir una cita' })
+  await expect(form.getByLabel('Clínica').locator('option:checked')).toHaveText('Gainesville')
+  await form.getByLabel('Tipo de cita').selectOption({ label: 'Evaluación auditiva (60 min)' })
+  await form.getByLabel('Fecha').fill(saturday.toISOString().slice(0, 10))
+  await expect(form.getByText('Elija un día laborable (de lunes a viernes).')).toBeVisible()
+  await form.getByLabel('Fecha').fill(date!)
+  const time = form.getByLabel('Hora (hora del Este)')
+  await expect(time).toBeEnabled()
+  await time.selectOption({ label: '10:00 AM' })
+
+  await form.getByRole('button', { name: 'Pedir cita' }).click()
+  await expect(page.getByText('Falta información')).toBeVisible()
+  await expect(page.getByText('Complete todos los campos obligatorios.')).toBeVisible()
+
+  await form.getByLabel('Nombre').fill('Ernesto')
+  await form.getByLabel('Apellido').fill(`Reserva-${lettersStamp()}`)
+  await form.getByLabel('Correo electrónico').fill(uniqueEmail('reserva'))
+  await form.getByLabel('Teléfono').fill('(770) 555-0155')
+  await form.getByLabel('Dirección, línea 1').fill('12 Oak Street')
+  await form.getByLabel('Ciudad').fill('Gainesville')
+  await form.getByLabel('Estado').fill('GA')
+  await form.getByLabel('Código postal (ZIP)').fill('30501')
+  await axe(page, '/es/book-appointment filled in')
+  await form.getByRole('button', { name: 'Pedir cita' }).click()
+  await expect(page).toHaveURL(/\/es\/appointment-success$/)
+  await expect(page.getByRole('heading', { name: 'Solicitud de cita enviada' })).toBeVisible()
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+})
+
+test('sign-up in Spanish: passwords must match, the Spanish check-your-email page, and the confirmation link signs the patient in', async ({ page }) => {
+  const email = uniqueEmail('registro')
+  const password = 'Sauce-Lantern-Harbor-48'
+  await page.goto('/es/auth')
+  await expect(page.getByRole('heading', { level: 1, name: 'Bienvenido' })).toBeVisible()
+  await page.getByRole('tab', { name: 'Registrarse' }).click()
+  const form = page.getByRole('form', { name: 'Registrarse' })
+  await form.getByLabel('Clínica preferida').selectOption({ label: 'Dawsonville' })
+  await form.getByLabel('Nombre').fill('Lucía')
+  await form.getByLabel('Apellido').fill('Fuentes')
+  await form.getByLabel('Correo electrónico').fill(email)
+  await form.getByLabel('Teléfono').fill('(706) 555-0144')
+  await form.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password)
+  await form.getByLabel('Confirme la contraseña').fill(`${password}x`)
+  await form.getByRole('button', { name: 'Crear cuenta' }).click()
+  await expect(form.getByText('Las contraseñas no coinciden')).toBeVisible()
+  await form.getByLabel('Confirme la contraseña').fill(password)
+  await form.getByRole('button', { name: 'Crear cuenta' }).click()
+
+  await expect(page).toHaveURL(/\/es\/signup-success$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Revise su correo electrónico' })).toBeVisible()
+  await expect(page.getByText(`Hemos enviado un enlace de confirmación a ${email}.`, { exact: false })).toBeVisible()
+  await axe(page, '/es/signup-success')
+
+  const mail = await waitForEmail(email, /./)
+  await page.goto(linkIn(mail, '/api/identity/confirm-email'))
+  await expect(page.getByRole('button', { name: /^(Account menu|Menú de la cuenta)/ })).toBeVisible({ timeout: 15_000 })
+})
+
+test('checkout in Spanish: add to cart, the cart drawer and the order request, all in Spanish', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 })
+  await page.goto('/es/products/phonak-audeo-lumity-70')
+  await expect(page.getByRole('heading', { level: 1, name: 'Phonak Audéo Lumity 70' })).toBeVisible()
+  await expect(page.getByText('Aún no disponible en español; se muestra en inglés.').first()).toBeVisible()
+  await page.getByRole('button', { name: 'Añadir al carrito' }).click()
+  await expect(page.getByText('Añadido al carrito')).toBeVisible()
+  await page.getByRole('button', { name: 'Carrito, 1 artículo' }).click()
+  const drawer = page.getByRole('dialog', { name: 'Su carrito' })
+  await expect(drawer).toContainText('Total (1 artículo)')
+  await drawer.getByRole('button', { name: 'Finalizar la compra' }).click()
+  const form = drawer.getByRole('form', { name: 'Solicitud de pedido' })
+  await form.getByLabel('Nombre').fill('Marta')
+  await form.getByLabel('Apellido').fill(`Compra-${lettersStamp()}`)
+  await form.getByLabel('Correo electrónico').fill(uniqueEmail('compra'))
+  await form.getByLabel('Teléfono').fill('(770) 555-0133')
+  await form.getByLabel('Clínica preferida').selectOption({ index: 1 })
+  await axe(page, 'the Spanish cart drawer with the order request')
+  await form.getByRole('button', { name: 'Enviar la solicitud de pedido' }).click()
+  await expect(page.getByText('Solicitud de pedido enviada')).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Carrito, 0 artículos' })).toBeVisible()
+})
+
+// axe on every Spanish route of the build (web/dist/spa-routes.json) and the Spanish 404 page.
+const DIST = path.resolve(import.meta.dirname, '..', '..', 'web', 'dist')
+const spanishRoutes = (JSON.parse(readFileSync(path.join(DIST, 'spa-routes.json'), 'utf8')) as string[]).filter((route) => /^\/es(\/|$)/.test(route))
+const spanishUrls = [...spanishRoutes.map((route) => route.replace(/:[A-Za-z]\w*/g, 'example-item')), '/es/no-such-page-here']
+
+for (const url of spanishUrls) {
+  test(`axe finds no WCAG 2.1 AA violations on ${url}`, async ({ page }) => {
+    for (const viewport of [
+      { width: 1366, height: 900 },
+      { width: 390, height: 844 },
+    ]) {
+      await page.setViewportSize(viewport)
+      await page.goto(url)
+      await expect(page.locator('html')).toHaveAttribute('lang', 'es')
+      await page.waitForLoadState('networkidle')
+      await expect(page.getByTestId('cookie-notice')).toBeVisible() // it appears 2 s after load: scanned too
+      await axe(page, `${url} at ${viewport.width}px`)
+    }
+  })
+}

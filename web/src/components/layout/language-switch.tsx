@@ -1,0 +1,30 @@
+import { matchPath, useLocation } from 'react-router-dom'
+import styled from 'styled-components'
+
+import { staffRoutes } from '@/config/spa-routes'
+import { currentLocale } from '@/i18n/i18n'
+import { localizePath } from '@/i18n/locale'
+
+/**
+ * The link to this same page in the other language (English <-> Español). A plain link, not a
+ * client-side navigation: the other language's catalog and <html lang> come with the page. The
+ * link text is in the language it leads to (lang, hreflang), so screen readers pronounce it right.
+ * Hidden on staff screens, which exist in English only.
+ */
+export function LanguageSwitch() {
+  const { pathname, search, hash } = useLocation()
+  if (staffRoutes.some((pattern) => matchPath(pattern, pathname))) return null
+  const target = currentLocale() === 'es' ? 'en' : 'es'
+  return (
+    <SwitchLink href={`${localizePath(target, pathname)}${search}${hash}`} hrefLang={target} lang={target}>
+      {target === 'es' ? 'Español' : 'English'}
+    </SwitchLink>
+  )
+}
+
+const SwitchLink = styled.a`
+  color: inherit;
+  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  text-decoration: underline;
+  text-underline-offset: 0.2em;
+`

@@ -11,7 +11,7 @@ t.test('sign-in returns a short-lived EdDSA access token, the user and a refresh
   const body = res.json()
   t.equal(body.expires_in, 900)
   t.match(body.user, { id: user.userId, email: user.email, role: 'customer', email_verified: true, first_name: 'Ada', phone: '(770) 555-0142' })
-  t.same(Object.keys(body.user).sort(), ['address_line1', 'address_line2', 'city', 'created_at', 'email', 'email_verified', 'first_name', 'full_name', 'id', 'last_name', 'phone', 'preferred_location_uid', 'role', 'state', 'zip_code'], 'exactly the contract fields: no hash, no google sub')
+  t.same(Object.keys(body.user).sort(), ['address_line1', 'address_line2', 'city', 'created_at', 'email', 'email_verified', 'first_name', 'full_name', 'id', 'language', 'last_name', 'phone', 'preferred_location_uid', 'role', 'state', 'zip_code'], 'exactly the contract fields: no hash, no google sub')
   t.match(decodeProtectedHeader(body.access_token), { alg: 'EdDSA', typ: 'at+jwt' })
   const claims = decodeJwt(body.access_token)
   t.match(claims, { sub: user.userId, role: 'customer', email: user.email, iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE })

@@ -152,8 +152,8 @@ export function forward(req: FastifyRequest, reply: FastifyReply, path: string, 
     if (!reply.sent) options.failed(reply, failureStatus(err))
   }
   // The client's connection, not its request stream: Node destroys a request once its body is read,
-  // so every request with a body would look gone.
-  const clientGone = () => reply.raw.destroyed || req.raw.socket?.destroyed !== false
+  // so every request with a body would look gone. (inject's stand-in socket has no `destroyed`.)
+  const clientGone = () => reply.raw.destroyed || req.raw.socket?.destroyed === true
 
   const send = () => {
     let abort: ((err?: Error) => void) | undefined

@@ -110,7 +110,8 @@ test('booking in Spanish: date rules, the missing-information toast, and the Spa
   await form.getByLabel('Fecha').fill(date!)
   const time = form.getByLabel('Hora (hora del Este)')
   await expect(time).toBeEnabled()
-  await time.selectOption({ label: '10:00 AM' })
+  // The first time still offered: other journeys book the same first open day.
+  await time.selectOption({ index: 1 })
 
   await form.getByRole('button', { name: 'Pedir cita' }).click()
   await expect(page.getByText('Falta información')).toBeVisible()

@@ -5,12 +5,10 @@ import { fileURLToPath } from 'node:url'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 import { gzipAsync } from '@gfx/zopfli'
+import { checkClinicsFile } from '@hearing/contracts'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
-// @hearing/contracts from its sources (see resolve.alias below): the site builds before, or while, tsc does.
-// eslint-disable-next-line import-x/no-relative-packages -- its built entry may not exist yet
-import { checkClinicsFile } from '../services/contracts/src/clinics-schema.ts'
 import { contentValidationAtBuildOnly } from './scripts/content-validation.ts'
 import { linguiCatalogs } from './scripts/lingui-catalogs.ts'
 import { styledComponentIds } from './scripts/styled-component-ids.ts'
@@ -122,8 +120,8 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // Bundled from its TypeScript sources, not its tsc output: a first `npm start` builds the site
-      // and the services side by side (infra/bin/start.mjs). The type check still reads its types.
+      // Bundled from its TypeScript sources, not its tsc output, so the site never bundles a stale
+      // build of it. (This config's own imports still need its build: infra/bin/start.mjs.)
       '@hearing/contracts': fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url)),
       // swr's shim of useSyncExternalStore for React < 18: React 19 has it built in.
       'use-sync-external-store/shim': fileURLToPath(new URL('./scripts/use-sync-external-store-shim.ts', import.meta.url)),

@@ -10,4 +10,4 @@ export { fuzzDocument, openApiPath, shapesOf, type Destination, type OpenApiDocu
 export { readInvitation, type Invitation } from './invitation.js'
 export { injectAsClient } from './as-client.js'
 export { monthsAgo, purgeRecords, sweepTogether } from './retention.js'
-export { roundTripMigrations } from './migrations.js'
+export { assertMigrationsRoundTrip } from './migrations.js'

@@ -120,9 +120,6 @@ export default defineConfig({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // Bundled from its TypeScript sources, not its tsc output, so the site never bundles a stale
-      // build of it. (This config's own imports still need its build: infra/bin/start.mjs.)
-      '@hearing/contracts': fileURLToPath(new URL('../services/contracts/src/index.ts', import.meta.url)),
       // swr's shim of useSyncExternalStore for React < 18: React 19 has it built in.
       'use-sync-external-store/shim': fileURLToPath(new URL('./scripts/use-sync-external-store-shim.ts', import.meta.url)),
     },

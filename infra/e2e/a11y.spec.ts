@@ -28,7 +28,7 @@ for (const url of urls) {
       await page.goto(url)
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')
       await page.waitForLoadState('networkidle')
-      await page.waitForTimeout(2300) // the cookie notice appears 2 s after load
+      await expect(page.getByTestId('cookie-notice')).toBeVisible() // it appears 2 s after load: scanned too
       const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
       const summary = results.violations.map((v) => ({
         rule: v.id,

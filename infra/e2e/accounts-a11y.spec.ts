@@ -1,29 +1,18 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { createPatient, openAccountMenu, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
+import { expectNoAxeViolations, withCookieChoice } from './support/axe.js'
 
 /**
  * axe on the account screens that a scan of each URL as a visitor cannot reach: the sign-up tab,
  * the forgot-password form, the signed-in profile, every admin tab, the account-setup form and the
  * open account menu. Zero WCAG 2.0/2.1 A and AA violations, at desktop and phone widths.
  */
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
 test.describe.configure({ timeout: 120_000 })
 
-async function expectNoViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => ({
-    rule: v.id,
-    impact: v.impact,
-    help: v.help,
-    targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')),
-  }))
-  expect(summary, label).toEqual([])
-}
+const expectNoViolations = (page: Page, label: string) => expectNoAxeViolations(page, label)
 
 const widths = [
   { width: 1366, height: 900 },
@@ -32,7 +21,7 @@ const widths = [
 
 test.beforeEach(async ({ page }) => {
   // The cookie notice is scanned by the site-wide scan; here it would only cover the forms.
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'))
+  await withCookieChoice(page)
 })
 
 test('the sign-up tab and the forgot-password form have no axe violations', async ({ page }) => {

@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test'
 
 import { openAccountMenu, signInWithForm } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
+import { withCookieChoice } from './support/axe.js'
 
 /**
  * The account pages at a phone and a desktop width: none scrolls sideways, and each is kept as
@@ -31,7 +32,7 @@ for (const width of [390, 1366]) {
       }
     }
     // The cookie notice would cover the forms: decide it up front.
-    await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'))
+    await withCookieChoice(page)
 
     await page.goto('/auth')
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible()

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { linkIn, waitForEmail, type ReceivedEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
+import { expectNoAxeViolations } from './support/axe.js'
 
 /**
  * After a booking (SPEC §2 Admin dashboard Appointments tab, §4 Admin scheduling, §5, §8): staff
@@ -14,14 +14,9 @@ import { openWeekdays } from './support/open-days.js'
 
 test.describe.configure({ timeout: 150_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const PASSWORD = 'correct horse battery staple'
 
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`) }))
-  expect(summary, what).toEqual([])
-}
+const axe = (page: Page, what: string) => expectNoAxeViolations(page, what)
 
 /** The `skip`-th open Monday to Thursday from a week ahead at Gainesville (open until 4 PM; clear of the booking journeys' days; holidays skipped). */
 async function weekday(request: APIRequestContext, skip: number): Promise<string> {

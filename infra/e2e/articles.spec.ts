@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
-
+import { expectNoAxeViolations } from './support/axe.js'
 import { expect, test } from './support/hydrated.js'
 
 /**
@@ -9,13 +8,7 @@ import { expect, test } from './support/hydrated.js'
  */
 
 const MONTH_YEAR = /^(January|February|March|April|May|June|July|August|September|October|November|December) \d{4}$/
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const ARTICLE = '/resources/hearing-loss-and-falls'
-
-async function expectNoAxeViolations(page: import('@playwright/test').Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })), label).toEqual([])
-}
 
 test('the Resources tab is the default; Clinical Studies is kept in ?type= and each shows its cards', async ({ page }) => {
   test.setTimeout(90_000) // two axe scans and a check of every card

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext } from '@playwright/test'
 
 import { signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
+import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
 /**
  * Issue 20: requests from one source shown together to staff and released in one step, with the
@@ -11,7 +11,6 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 
 test.describe.configure({ timeout: 120_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
 async function dawsonville(request: APIRequestContext) {
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string; name: string }>
@@ -49,8 +48,7 @@ test('staff see a source’s pending requests together and release them with the
   const group = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `E-mail: ${email}` }) })
   await expect(group).toContainText('3 requests waiting')
   await expect(group).toContainText('Flo Source0 · Check & Clean · Dawsonville')
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).include('main').analyze()
-  expect(axe.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))).toEqual([])
+  await expectNoAxeViolations(page, 'the requests waiting, grouped by source', { include: 'main', tags: WCAG_22_AA })
 
   const release = group.getByRole('button', { name: 'Release 3 requests' })
   await release.focus()

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { openWeekdays } from './support/open-days.js'
+import { expectNoAxeViolations } from './support/axe.js'
 
 /**
  * Public booking (SPEC §2 "Book appointment", §4, §5, §8) through the whole stack: times come from
@@ -13,13 +13,7 @@ import { openWeekdays } from './support/open-days.js'
 
 test.describe.configure({ timeout: 120_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  expect(summary, what).toEqual([])
-}
+const axe = (page: Page, what: string) => expectNoAxeViolations(page, what)
 
 /** An open weekday at least 3 days (and at most a couple of weeks) ahead at Gainesville; `skip` picks a later one. */
 async function bookableWeekday(request: APIRequestContext, skip = 0): Promise<string> {

@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
 import { adminToken, createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
+import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/axe.js'
 
 /**
  * Issue 22, the front desk's remaining work: a note on an order request, the orders' CSV export,
@@ -15,21 +15,19 @@ import { waitForEmail } from './support/mailbox.js'
 
 test.describe.configure({ timeout: 180_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** Names are letters only (the e-mail greets by them): a unique one per run. */
 const letters = () => Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
 
 // The cookie notice was answered long ago: it would cover the lists in the screenshots.
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'))
+  await withCookieChoice(page)
 })
 
 async function scan(page: Page, what: string) {
   // A fading toast's half-transparent text reads as low contrast: scan once they have gone.
   await page.mouse.move(0, 0)
   await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 30_000 })
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([])
+  await expectNoAxeViolations(page, what, { tags: WCAG_22_AA })
 }
 
 async function shoot(page: Page, name: string) {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { emailsTo, linkIn, waitForEmail } from './support/mailbox.js'
+import { expectNoAxeViolations } from './support/axe.js'
 
 /** Issue 22 "The front desk", the Users side: journeys as an admin and as staff. */
 
@@ -70,8 +70,7 @@ test('a role change by keyboard alone: choose, confirm naming the person, undo; 
   await page.getByRole('alert').filter({ hasText: 'Kira Keyboard is now admin.' }).getByRole('button', { name: /^Undo/ }).click()
   await expect(badge).toHaveText('customer')
 
-  const scan = await new AxeBuilder({ page }).include('main').analyze()
-  expect(scan.violations).toEqual([])
+  await expectNoAxeViolations(page, 'the staff screen', { include: 'main', tags: 'all' })
 })
 
 test('an unconfirmed sign-up is marked in Users; staff resend the confirmation and send a reset link', async ({ page, request, browser }) => {
@@ -112,8 +111,7 @@ test('an unconfirmed sign-up is marked in Users; staff resend the confirmation a
   await expect(page.getByText(`A password reset link was sent to ${email}.`)).toBeVisible()
   await waitForEmail(email, /Reset your/)
 
-  const scan = await new AxeBuilder({ page }).include('main').analyze()
-  expect(scan.violations).toEqual([])
+  await expectNoAxeViolations(page, 'the staff screen', { include: 'main', tags: 'all' })
 })
 
 test("staff move an order request along: a toast, and the customer is e-mailed", async ({ page, request }) => {
@@ -140,6 +138,5 @@ test("staff move an order request along: a toast, and the customer is e-mailed",
   const mail = await waitForEmail(email, /Your clinic has been in touch/)
   expect(mail.text).toContain('Hello Olive,')
 
-  const scan = await new AxeBuilder({ page }).include('main').analyze()
-  expect(scan.violations).toEqual([])
+  await expectNoAxeViolations(page, 'the staff screen', { include: 'main', tags: 'all' })
 })

@@ -1,10 +1,10 @@
 import { clinicToday } from '@hearing/contracts'
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { adminToken, createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
+import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
 /**
  * The front desk (issue 22): staff racing for one slot get "just taken", never a server error;
@@ -14,13 +14,9 @@ import { waitForEmail } from './support/mailbox.js'
 
 test.describe.configure({ timeout: 150_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const PASSWORD = 'Juniper-Anchor-Meadow-73'
 
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })), what).toEqual([])
-}
+const axe = (page: Page, what: string) => expectNoAxeViolations(page, what, { tags: WCAG_22_AA })
 
 /** The first day from `weeksAhead` weeks on (clinics' zone) whose weekday is `weekday` (1 = Monday), "YYYY-MM-DD". */
 function dayAhead(weeksAhead: number, weekday: number): string {

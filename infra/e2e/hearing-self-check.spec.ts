@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 
 import { signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { expect, test } from './support/hydrated.js'
 import { openWeekdays } from './support/open-days.js'
+import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/axe.js'
 
 /**
  * The hearing self-check (HHIE-S) through the whole stack: keyboard alone through the ten
@@ -16,17 +16,11 @@ import { openWeekdays } from './support/open-days.js'
 
 test.describe.configure({ timeout: 180_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 const PRACTICE = 'North Georgia Hearing Care'
 
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  expect(summary, what).toEqual([])
-}
+const axe = (page: Page, what: string) => expectNoAxeViolations(page, what, { tags: WCAG_22_AA })
 
 /** No cookie notice over the page (it would take focus from nothing, but covers the bottom of a phone). */
-const withCookieChoice = (page: Page) => page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'))
 
 /** Presses Tab until `target` has focus (keyboard only, as a visitor would). */
 async function tabTo(page: Page, target: Locator, max = 60) {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 
 import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
+import { expectNoAxeViolations } from './support/axe.js'
 
 /**
  * The contact form (SPEC §2 "Contact", §4, §8) and the staff inbox, through the whole stack with the
@@ -12,13 +12,7 @@ import { linkIn, waitForEmail } from './support/mailbox.js'
 
 test.describe.configure({ timeout: 90_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
-
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }))
-  expect(summary, what).toEqual([])
-}
+const axe = (page: Page, what: string) => expectNoAxeViolations(page, what)
 
 async function openContactForm(page: Page) {
   await page.goto('/contact-us')

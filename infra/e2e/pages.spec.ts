@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 
-import AxeBuilder from '@axe-core/playwright'
 import type { Locator, Page } from '@playwright/test'
 import { expect, test } from './support/hydrated.js'
+import { expectNoAxeViolations, WCAG_AA } from './support/axe.js'
 
 /**
  * The marketing pages against SPEC §1, §2 (Home, About, Locations, /cognivue), §4 (carousels,
@@ -535,14 +535,8 @@ for (const { path, h1 } of PAGES) {
       }
       window.scrollTo(0, 0)
     })
-    const results = await new AxeBuilder({ page })
-      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-      // Third-party map frames (no network in tests): their own content is not ours to audit.
-      .exclude('iframe[src^="https://www.google.com/"]')
-      .analyze()
-    expect(
-      results.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n) => n.target.join(' ')) })),
-    ).toEqual([])
+    // Third-party map frames (no network in tests): their own content is not ours to audit.
+    await expectNoAxeViolations(page, path, { tags: [...WCAG_AA, 'best-practice'], exclude: 'iframe[src^="https://www.google.com/"]' })
   })
 
   test(`${path}: fits every width from 320 to 1920 px (screenshots attached)`, async ({ page }, testInfo) => {

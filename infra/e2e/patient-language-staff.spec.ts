@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
+import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/axe.js'
 
 /**
  * Issue 26, the services' half: requests sent from the Spanish site carry `language: 'es'`. Staff
@@ -13,20 +13,14 @@ import { waitForEmail } from './support/mailbox.js'
 
 test.describe.configure({ timeout: 180_000 })
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 /** Names are letters only (the e-mails greet by them): a unique one per run. */
 const letters = () => Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
 
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'))
+  await withCookieChoice(page)
 })
 
-async function scan(page: Page, what: string) {
-  await page.mouse.move(0, 0)
-  await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 30_000 })
-  const axe = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), what).toEqual([])
-}
+const scan = (page: Page, what: string) => expectNoAxeViolations(page, what, { tags: WCAG_22_AA })
 
 /** A free time at Gainesville, near the far end of the booking window where other journeys do not book. */
 async function freeTime(request: APIRequestContext) {

@@ -1,21 +1,17 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
 import { adminToken, postAsked, signInWithForm, uniqueEmail } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { emailsTo, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
+import { expectNoAxeViolations, withCookieChoice } from './support/axe.js'
 
 /** Issue 22 "Patients": staff find a patient, read their page, correct them, and deactivate the account. */
 
 const PASSWORD = 'Harbor-Lantern-Quiet-58'
 const SCREENSHOTS = process.env.PATIENTS_SCREENSHOTS
 
-async function axe(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).include('main').analyze()
-  const summary = results.violations.map((v) => ({ rule: v.id, impact: v.impact, targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`) }))
-  expect(summary, what).toEqual([])
-}
+const axe = (page: Page, what: string) => expectNoAxeViolations(page, what, { include: 'main', tags: 'all' })
 
 /** POST /api/identity/admin/patients as the admin (a password: a confirmed account; none: an invitation). */
 async function newAccount(request: APIRequestContext, token: string, data: Record<string, string>) {
@@ -98,7 +94,7 @@ test('staff find a patient by phone, read their page, correct the phone, resend 
   // on a busy 2-core machine it takes longer than one page's journey.
   test.setTimeout(180_000)
   // The cookie notice would cover the pages being looked at: decided up front.
-  await page.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'))
+  await withCookieChoice(page)
   const lastName = `History-${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
   const patient = await patientWithHistory(request, lastName)
   await signInAsStaff(page, request)
@@ -224,7 +220,7 @@ test('an admin deactivates a staff member: their open dashboard loses access at 
   // The staff member, signed in in their own browser, on the dashboard.
   const staffContext = await browser.newContext()
   const staffPage = await staffContext.newPage()
-  await staffPage.addInitScript(() => window.localStorage.setItem('cookie-consent', 'accepted'))
+  await withCookieChoice(staffPage)
   const staffEmail = uniqueEmail('leaver')
   const token = await adminToken(request)
   const staff = await newAccount(request, token, { first_name: 'Lee', last_name: 'Leaver', email: staffEmail, password: PASSWORD })

@@ -1,10 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 
 import { adminToken, signInWithForm } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { expect, test } from './support/hydrated.js'
+import { expectNoAxeViolations } from './support/axe.js'
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const SHOTS = process.env.SHOP_SCREENSHOTS // a directory: the journey's screens at 390 and 1366 px are saved there
 
 test('home brand link → /products#phonak → product → cart survives a reload → order request → admin Orders tab', async ({ page, browser, request }) => {
@@ -108,8 +107,7 @@ for (const url of ['/products', '/products/oticon-intent-1']) {
       await expect(page.getByRole('button', { name: /Cart, \d+ item/ })).toBeVisible()
       await expect(page.getByRole('heading', { name: url === '/products' ? 'Phonak' : 'Oticon Intent 1' }).first()).toBeVisible()
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/page${url.replaceAll('/', '-')}-${width}.png`, fullPage: width === 390 ? false : true })
-      const results = await new AxeBuilder({ page }).withTags(TAGS).analyze()
-      expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) })), `${url} at ${width}px`).toEqual([])
+      await expectNoAxeViolations(page, `${url} at ${width}px`)
     }
   })
 }

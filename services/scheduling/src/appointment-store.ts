@@ -32,6 +32,20 @@ export function appointmentsOfUser(db: Db, userId: string, limit: number): Promi
   return db.selectFrom('appointments').selectAll().where('user_id', '=', userId).orderBy('starts_at', 'desc').limit(limit).execute()
 }
 
+/** A patient's appointments, latest start first: booked signed in (their id) or, when given, with their address. */
+export function appointmentsOfPatient(db: Db, userId: string, address: string | undefined, limit: number): Promise<AppointmentRow[]> {
+  return db
+    .selectFrom('appointments')
+    .selectAll()
+    .where((eb) => {
+      const byId = eb('user_id', '=', userId)
+      return address ? eb.or([byId, eb(eb.fn('lower', ['email']), '=', address.toLowerCase())]) : byId
+    })
+    .orderBy('starts_at', 'desc')
+    .limit(limit)
+    .execute()
+}
+
 /** Appointments starting in [from, to), by start then clinic; of one clinic or status when given. */
 export function appointmentsStartingBetween(
   db: Db,

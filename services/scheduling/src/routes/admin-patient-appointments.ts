@@ -1,28 +1,14 @@
 import { adminAppointment, emailAddress } from '@hearing/contracts'
 import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
+import { appointmentsOfPatient } from '../appointment-store.js'
 import { appointmentView, syncViews } from '../appointments.js'
-import type { Kysely } from 'kysely'
 import type { Database } from '../database.js'
 
 /** Whose appointments: the account, and the address they may have booked with while signed out. */
 const patientQuery = z.object({ user_id: z.uuid({ error: 'must be a user id' }), email: emailAddress.optional() })
 
 const MAX_APPOINTMENTS = 200
-
-/** A patient's appointments, newest first: booked signed in (their id) or with their address. */
-function appointmentsOfPatient(db: Kysely<Database>, userId: string, address?: string) {
-  return db
-    .selectFrom('appointments')
-    .selectAll()
-    .where((eb) => {
-      const byId = eb('user_id', '=', userId)
-      return address ? eb.or([byId, eb(eb.fn('lower', ['email']), '=', address.toLowerCase())]) : byId
-    })
-    .orderBy('starts_at', 'desc')
-    .limit(MAX_APPOINTMENTS)
-    .execute()
-}
 
 /** A patient's page (issue 22): their appointments with each one's provider sync state (staff and admins). */
 export const adminPatientAppointmentRoutes: RouteGroup<Database, { now: () => Date }> = (app, { now }) => {
@@ -37,7 +23,7 @@ export const adminPatientAppointmentRoutes: RouteGroup<Database, { now: () => Da
     },
     async (req) => {
       req.auditFacts.patientId = req.query.user_id
-      const rows = await appointmentsOfPatient(db, req.query.user_id, req.query.email)
+      const rows = await appointmentsOfPatient(db, req.query.user_id, req.query.email, MAX_APPOINTMENTS)
       const syncs = await syncViews(db, rows.map((r) => r.id))
       const at = now()
       return rows.map((r) => ({ ...appointmentView(r, at), ...syncs.get(r.id)! }))

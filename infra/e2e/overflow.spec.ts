@@ -4,11 +4,12 @@ import path from 'node:path'
 import type { Page } from '@playwright/test'
 
 import { createPatient, signInWithForm } from './support/accounts.js'
+import { withCookieChoice } from './support/axe.js'
 import { expect, test } from './support/hydrated.js'
 
 /**
  * No page is wider than a phone: at 320 and 390 px nothing may stick out sideways (a patient could
- * pan onto blank space, and the cookie notice's buttons would be off screen). Every route the build
+ * pan onto blank space, or the cookie notice's buttons could be off screen). Every route the build
  * knows is opened (web/dist/spa-routes.json, so a new page is checked as soon as it exists); a
  * route with a parameter takes a real value from the site's own sitemaps, so the product and
  * article pages are checked with their content, not as "not found".
@@ -39,8 +40,11 @@ function overflowingElements(page: Page) {
   })
 }
 
-/** Opens `url` at phone width, lets it settle with the cookie notice shown, and checks nothing is wider than the window. */
-async function expectNoSidewaysScroll(page: Page, url: string, width: number, cookieNotice = true) {
+/**
+ * Opens `url` at phone width, lets it settle and checks nothing is wider than the window; with
+ * `cookieNotice`, first waits for the notice (2 s after load) and checks its buttons are on screen.
+ */
+async function expectNoSidewaysScroll(page: Page, url: string, width: number, cookieNotice: boolean) {
   await page.setViewportSize({ width, height: 780 })
   await page.goto(url)
   await page.waitForLoadState('networkidle')
@@ -59,15 +63,24 @@ async function expectNoSidewaysScroll(page: Page, url: string, width: number, co
   expect(scrollWidth, `${url} at ${width}px is ${scrollWidth}px wide; too wide: ${(await overflowingElements(page)).join(', ')}`).toBeLessThanOrEqual(innerWidth)
 }
 
+// The notice is the same fixed panel on every page: its buttons are checked on one page per
+// language; the routes are checked with a choice stored, rather than each waiting 2 s for it.
+for (const url of ['/', '/es']) {
+  test(`the cookie notice's buttons stay on screen at ${WIDTHS.join(' and ')} px on ${url}`, async ({ page }) => {
+    for (const width of WIDTHS) await expectNoSidewaysScroll(page, url, width, true)
+  })
+}
+
 for (const route of spaRoutes) {
   test(`${route} fits a phone at ${WIDTHS.join(' and ')} px`, async ({ page }) => {
+    await withCookieChoice(page, 'declined')
     let url = route
     if (route.includes(':productId')) url = await firstPathIn(page, 'products', '/products/')
     if (route.includes(':handle')) url = await firstPathIn(page, 'articles', '/resources/')
     // A patient's page, signed out: the staff gate's Access Denied (the signed-in page: patients.spec.ts).
     if (route.includes('/admin/patients/:id')) url = route.replace(':id', '00000000-0000-4000-8000-000000000000')
     expect(url, 'every parameter filled').not.toContain(':')
-    for (const width of WIDTHS) await expectNoSidewaysScroll(page, url, width)
+    for (const width of WIDTHS) await expectNoSidewaysScroll(page, url, width, false)
   })
 }
 

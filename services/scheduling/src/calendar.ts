@@ -2,7 +2,7 @@ import { CLINIC_TIME_ZONE, formatAddress, locationName, PRACTICE_NAME, type Clin
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import ical, { ICalAlarmType, ICalCalendarMethod, ICalEventBusyStatus, ICalEventStatus } from 'ical-generator'
 import { DateTime } from 'luxon'
-import { messagesIn } from './patient-messages.js'
+import { messagesIn, typeNameIn } from './patient-messages.js'
 
 export interface CalendarAppointment {
   id: string
@@ -23,7 +23,7 @@ const DAY_SECONDS = 24 * 60 * 60
  */
 export function appointmentIcs(appointment: CalendarAppointment, clinic: Clinic, cancelLink: string): string {
   const m = messagesIn(appointment.language)
-  const facts = { type: appointment.appointment_type, practice: PRACTICE_NAME, clinic: locationName(clinic), phone: clinic.phone, link: cancelLink }
+  const facts = { type: typeNameIn(m, appointment.appointment_type), practice: PRACTICE_NAME, clinic: locationName(clinic), phone: clinic.phone, link: cancelLink }
   const calendar = ical({
     prodId: { company: PRACTICE_NAME, product: 'Appointments', language: appointment.language.toUpperCase() },
     method: ICalCalendarMethod.PUBLISH,

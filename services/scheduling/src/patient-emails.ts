@@ -2,7 +2,7 @@ import { addToOutbox, renderEmail, type RenderedEmail } from '@hearing/service-k
 import { clinicByUid, formatAddress, locationName, PRACTICE_NAME, type Clinic, type PatientLanguage } from '@hearing/contracts'
 import type { QueryExecutorProvider } from 'kysely'
 import { appointmentIcs } from './calendar.js'
-import { messagesIn } from './patient-messages.js'
+import { messagesIn, typeNameIn } from './patient-messages.js'
 
 /** What the patient e-mails say about an appointment. */
 export interface AppointmentForEmail {
@@ -31,7 +31,7 @@ function clinicOf(appointment: AppointmentForEmail): Clinic {
 function contextOf(appointment: AppointmentForEmail) {
   const clinic = clinicOf(appointment)
   const m = messagesIn(appointment.language)
-  const facts = { type: appointment.appointment_type, clinic: locationName(clinic), when: m.when(appointment.starts_at), phone: clinic.phone, address: formatAddress(clinic.address), practice: PRACTICE_NAME }
+  const facts = { type: typeNameIn(m, appointment.appointment_type), clinic: locationName(clinic), when: m.when(appointment.starts_at), phone: clinic.phone, address: formatAddress(clinic.address), practice: PRACTICE_NAME }
   return { clinic, m, facts }
 }
 

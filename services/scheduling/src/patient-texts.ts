@@ -2,7 +2,7 @@ import { clinicByUid, locationName, PRACTICE_NAME, TEXT_BODY_MAX, usPhoneE164, t
 import { addToOutbox } from '@hearing/service-kit'
 import type { QueryExecutorProvider } from 'kysely'
 import type { AppointmentForEmail } from './patient-emails.js'
-import { messagesIn } from './patient-messages.js'
+import { messagesIn, typeNameIn } from './patient-messages.js'
 
 /** What a text about an appointment needs: the e-mail's facts, the phone, whose it is. */
 export interface AppointmentForText extends AppointmentForEmail {
@@ -25,7 +25,7 @@ export function reminderText(appointment: AppointmentForEmail, cancelLink: strin
   const m = messagesIn(appointment.language)
   return m.t('text.reminder', {
     practice: PRACTICE_NAME,
-    type: clip(appointment.appointment_type, TYPE_MAX),
+    type: clip(typeNameIn(m, appointment.appointment_type), TYPE_MAX),
     clinic: locationName(clinic),
     when: m.whenShort(appointment.starts_at),
     link: cancelLink,

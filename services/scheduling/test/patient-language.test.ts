@@ -4,7 +4,8 @@ import { CLINICS } from '@hearing/contracts'
 import { loadMessageFiles, messageFileProblems } from '@hearing/service-kit'
 import t from 'tap'
 import { buildApp } from '../src/app.js'
-import { MESSAGES_DIR } from '../src/patient-messages.js'
+import { MESSAGES_DIR, messagesIn, typeNameIn } from '../src/patient-messages.js'
+import { APPOINTMENT_TYPES } from '../src/seed.js'
 import { sendDueReminders } from '../src/reminders.js'
 import { migrate, testConfig } from './helper.js'
 
@@ -52,6 +53,15 @@ t.test('every patient message exists in English and Spanish, parses, and uses th
   t.same(messageFileProblems(loadMessageFiles(MESSAGES_DIR)), [])
 })
 
+t.test("the practice's appointment types are named in Spanish; a type staff add later keeps its own name", async (t) => {
+  const es = messagesIn('es')
+  const untranslated = APPOINTMENT_TYPES.filter((type) => typeNameIn(es, type.name) === type.name).map((type) => type.name)
+  t.same(untranslated, [], 'every seeded type has a Spanish name')
+  t.equal(typeNameIn(es, 'Hearing Evaluation'), 'Evaluación auditiva')
+  t.equal(typeNameIn(messagesIn('en'), 'Hearing Evaluation'), 'Hearing Evaluation')
+  t.equal(typeNameIn(es, 'Tinnitus Counselling'), 'Tinnitus Counselling')
+})
+
 t.test('a booking made in Spanish keeps its language, staff see it, and its e-mails and calendar file are in Spanish', async (t) => {
   const { app, outbox, staff, book } = await setup(t)
   const res = await book({ language: 'es' })
@@ -63,7 +73,7 @@ t.test('a booking made in Spanish keeps its language, staff see it, and its e-ma
   t.equal(listed?.language, 'es', "staff's list says the patient's language")
 
   const requested = (await outbox(`appointment-requested:${id}`)) as OutboxEmail
-  t.equal(requested.subject, 'Recibimos su solicitud de cita: Hearing Evaluation')
+  t.equal(requested.subject, 'Recibimos su solicitud de cita: Evaluación auditiva')
   t.match(requested.text, 'Hola, Lucía:')
   t.match(requested.text, /en nuestra clínica de Gainesville el lunes, 30 de noviembre de 2026, 1:00\sp\.\s?m\./)
   t.match(requested.text, `Llámenos al ${GAINESVILLE.phone}`)
@@ -71,21 +81,21 @@ t.test('a booking made in Spanish keeps its language, staff see it, and its e-ma
 
   t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${id}/confirm`, headers: staff })).statusCode, 200)
   const confirmed = (await outbox(`appointment-confirmed:${id}`)) as OutboxEmail
-  t.equal(confirmed.subject, 'Su cita de Hearing Evaluation está confirmada')
+  t.equal(confirmed.subject, 'Su cita de Evaluación auditiva está confirmada')
   t.match(confirmed.text, 'está confirmada para el lunes, 30 de noviembre de 2026')
   t.match(confirmed.html, 'Si el botón no funciona', 'the layout speaks Spanish too')
   const cancelLink = /https:\/\/clinic\.example\/es\/cancel-appointment\?token=[A-Za-z0-9_-]+/.exec(confirmed.text)?.[0]
   t.ok(cancelLink, 'the cancel link opens the Spanish page')
   t.match(confirmed.text, `Cancelar esta cita: ${cancelLink}`)
   const invitation = readInvitation(Buffer.from(confirmed.attachments![0]!.contentBase64, 'base64').toString())
-  t.equal(invitation.summary, 'Hearing Evaluation en North Georgia Hearing Care')
-  t.equal(invitation.description, `Su cita de Hearing Evaluation en nuestra clínica de Gainesville. Para cambiarla, llame al ${GAINESVILLE.phone}. Si ya no puede venir, cancélela aquí: ${cancelLink}`)
+  t.equal(invitation.summary, 'Evaluación auditiva en North Georgia Hearing Care')
+  t.equal(invitation.description, `Su cita de Evaluación auditiva en nuestra clínica de Gainesville. Para cambiarla, llame al ${GAINESVILLE.phone}. Si ya no puede venir, cancélela aquí: ${cancelLink}`)
   t.equal(invitation.localStart, '2026-11-30T13:00:00', 'the same hour, whatever the language')
 
   t.equal((await app.inject({ method: 'POST', url: '/cancel-link/cancel', payload: { token: new URL(cancelLink!).searchParams.get('token') } })).statusCode, 200)
   const cancelled = (await outbox(`appointment-cancelled:${id}`)) as OutboxEmail
-  t.equal(cancelled.subject, 'Su cita de Hearing Evaluation está cancelada')
-  t.match(cancelled.text, 'Como nos pidió, su cita de Hearing Evaluation en nuestra clínica de Gainesville el lunes, 30 de noviembre de 2026')
+  t.equal(cancelled.subject, 'Su cita de Evaluación auditiva está cancelada')
+  t.match(cancelled.text, 'Como nos pidió, su cita de Evaluación auditiva en nuestra clínica de Gainesville el lunes, 30 de noviembre de 2026')
 })
 
 t.test('staff declining a Spanish request write in Spanish; an English booking stays English', async (t) => {
@@ -118,9 +128,9 @@ t.test('reminders of a Spanish booking: the e-mail and the text are in Spanish, 
   t.equal(sent, 1)
   const occasion = `120m:2026-11-30T18:00:00.000Z`
   const email = (await outbox(`appointment-reminder:${id}:${occasion}`)) as OutboxEmail
-  t.match(email.subject, /^Recordatorio: su cita de Hearing Evaluation el lunes, 30 de noviembre de 2026, 1:00\sp\.\s?m\. \(hora estándar oriental\)$/)
+  t.match(email.subject, /^Recordatorio: su cita de Evaluación auditiva el lunes, 30 de noviembre de 2026, 1:00\sp\.\s?m\. \(hora estándar oriental\)$/)
   const text = (await outbox(`appointment-reminder-text:${id}:${occasion}`)) as { body: string }
-  t.match(text.body, /^North Georgia Hearing Care: recordatorio de su cita de Hearing Evaluation en nuestra clínica de Gainesville, lun, 30 de nov, 1:00/)
+  t.match(text.body, /^North Georgia Hearing Care: recordatorio de su cita de Evaluación auditiva en nuestra clínica de Gainesville, lun, 30 de nov, 1:00/)
   t.match(text.body, /¿No puede venir\? Cancele: https:\/\/clinic\.example\/es\/cancel-appointment\?token=/)
 })
 
@@ -136,5 +146,5 @@ t.test("staff scheduling for a patient pass on the account's language: the confi
   t.equal(res.statusCode, 201, res.body)
   t.equal(res.json().language, 'es')
   const confirmed = (await outbox(`appointment-confirmed:${res.json().id}`)) as OutboxEmail
-  t.equal(confirmed.subject, 'Su cita de Follow-up está confirmada')
+  t.equal(confirmed.subject, 'Su cita de Seguimiento está confirmada')
 })

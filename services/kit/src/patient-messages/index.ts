@@ -84,6 +84,8 @@ export interface PatientMessages {
   locale: string
   /** The message `key` with its placeholders filled; an unknown key throws (a typo is a bug, never a blank e-mail). */
   t(key: string, values?: MessageValues): string
+  /** Whether the files have `key` (for texts that exist only for some values, like a type's name). */
+  has(key: string): boolean
   /** "Hello Mary," / "Hola, Mary:"; without a name "Hello," / "Hola:". */
   greeting(firstName: string | null | undefined): string
   /** "Monday, November 30, 2026 at 9:30 AM (Eastern Standard Time)" / "lunes, 30 de noviembre de 2026, 9:30 a.m. (hora estándar oriental)". */
@@ -129,6 +131,7 @@ export function patientMessages(files: MessageFiles): (language: PatientLanguage
       language,
       locale,
       t,
+      has: (key) => merged[language][key] !== undefined,
       greeting: (firstName) => {
         const name = firstName?.trim()
         return t('email.greeting', { known: name ? 'yes' : 'no', name: name ?? '' })

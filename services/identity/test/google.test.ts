@@ -5,6 +5,7 @@ import { build, confirmedUser, post, REFRESH, setCookie, signUpBody, type App } 
 const CLIENT_ID = 'test-client.apps.googleusercontent.com'
 const STATE_COOKIE = 'oauth2-redirect-state'
 const VERIFIER_COOKIE = 'oauth2-code-verifier'
+const LANGUAGE_COOKIE = 'google-language'
 
 interface MutableToken {
   header: Record<string, unknown>
@@ -43,12 +44,14 @@ async function setup(t: Parameters<typeof build>[0]) {
 }
 
 /** The browser's round trip: start, Google's consent (auto-approved by the mock), back to the callback. */
-async function googleSignIn(app: App, { swapStateCookie, dropVerifier }: { swapStateCookie?: string; dropVerifier?: boolean } = {}) {
-  const start = await app.inject({ method: 'GET', url: '/google/start' })
+async function googleSignIn(app: App, { swapStateCookie, dropVerifier, language }: { swapStateCookie?: string; dropVerifier?: boolean; language?: string } = {}) {
+  const start = await app.inject({ method: 'GET', url: language ? `/google/start?language=${language}` : '/google/start' })
   const authorize = new URL(start.headers.location as string)
+  const languageCookie = setCookie(start, LANGUAGE_COOKIE)?.value
   const cookies: Record<string, string> = {
     [STATE_COOKIE]: swapStateCookie ?? setCookie(start, STATE_COOKIE)!.value,
     ...(dropVerifier ? {} : { [VERIFIER_COOKIE]: setCookie(start, VERIFIER_COOKIE)!.value }),
+    ...(languageCookie ? { [LANGUAGE_COOKIE]: languageCookie } : {}),
   }
   const consent = await fetch(authorize, { redirect: 'manual' })
   const back = new URL(consent.headers.get('location')!)
@@ -93,6 +96,24 @@ t.test('Continue with Google: PKCE, state and nonce; a new account keyed on Goog
   const second = await googleSignIn(app)
   t.equal(second.callback.headers.location, '/')
   t.equal((await db.selectFrom('users').select('id').execute()).length, 1, 'no second account')
+})
+
+t.test('from the Spanish pages: a new account is Spanish and the round trip ends on /es; an existing account keeps its language', async (t) => {
+  const { app, db, google } = await setup(t)
+  google.identity({ sub: 'google-sub-es', email: 'lucia@example.com', email_verified: true, given_name: 'Lucía', family_name: 'Fuentes' })
+  const { start, callback } = await googleSignIn(app, { language: 'es' })
+  t.ok(setCookie(start, LANGUAGE_COOKIE)!.attributes.includes('HttpOnly'))
+  t.equal(callback.headers.location, '/es')
+  t.equal((await db.selectFrom('users').select('language').where('google_sub', '=', 'google-sub-es').executeTakeFirstOrThrow()).language, 'es')
+
+  google.identity({ sub: 'google-sub-en', email: 'grace@example.com', email_verified: true })
+  t.equal((await googleSignIn(app)).callback.headers.location, '/')
+  t.equal((await googleSignIn(app, { language: 'es' })).callback.headers.location, '/es', 'back in the language the sign-in started from')
+  t.equal((await db.selectFrom('users').select('language').where('google_sub', '=', 'google-sub-en').executeTakeFirstOrThrow()).language, 'en', 'an existing account keeps its language')
+
+  google.identity({ sub: 'google-sub-x', email: 'nope@example.com', email_verified: false })
+  t.equal((await googleSignIn(app, { language: 'es' })).callback.headers.location, '/es/auth?google=failed&reason=email_unverified', 'a refusal is explained in Spanish')
+  t.equal((await app.inject({ method: 'GET', url: '/google/start?language=fr' })).statusCode, 400, 'an unknown language is a 400')
 })
 
 t.test('an existing password account is linked only when both addresses are verified', async (t) => {

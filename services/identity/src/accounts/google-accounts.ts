@@ -1,3 +1,4 @@
+import type { PatientLanguage } from '@hearing/contracts'
 import type { Db } from '../database.js'
 import type { GoogleIdentity } from '../google/provider.js'
 import { EmailTakenError, findUserByEmail, findUserByGoogleSub, insertUser, updateUser, type UserRow } from './users.js'
@@ -13,9 +14,10 @@ export type GoogleRefusal =
 
 /**
  * Finds or creates the account of a Google identity. Keyed on Google's `sub`, never the address;
- * an existing account with the same address is linked only when both sides have verified it.
+ * an existing account with the same address is linked only when both sides have verified it. A new
+ * account takes the language of the page the sign-in started from; an existing one keeps its own.
  */
-export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promise<{ user: UserRow } | { refused: GoogleRefusal }> {
+export async function accountForGoogle(db: Db, identity: GoogleIdentity, language: PatientLanguage): Promise<{ user: UserRow } | { refused: GoogleRefusal }> {
   const linked = await findUserByGoogleSub(db, identity.sub)
   if (linked) return { user: linked }
   if (!identity.email || !identity.emailVerified) return { refused: 'email_unverified' }
@@ -35,6 +37,7 @@ export async function accountForGoogle(db: Db, identity: GoogleIdentity): Promis
         google_sub: identity.sub,
         first_name: identity.givenName ?? null,
         last_name: identity.familyName ?? null,
+        language,
       })
       return { user }
     } catch (err) {

@@ -1,3 +1,4 @@
+import { asPatientLanguage, pathInLanguage, patientLanguage, type PatientLanguage } from '@hearing/contracts'
 import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import type { OAuth2Namespace } from '@fastify/oauth2'
 import { z } from 'zod'
@@ -9,6 +10,9 @@ import { startSession } from '../http.js'
 import { MESSAGES } from '../messages.js'
 
 const FAILED = '/auth?google=failed'
+/** The site's language the sign-in started from (issue 26): a new account gets it, and the browser comes back to that language's pages. */
+const LANGUAGE_COOKIE = 'google-language'
+const LANGUAGE_COOKIE_SECONDS = 10 * 60
 
 /**
  * "Continue with Google": authorization code flow with PKCE (S256), state (cookie) and nonce, the
@@ -45,9 +49,12 @@ export const googleRoutes: RouteGroup<Database, { config: Config; setup: GoogleS
   const verifyIdToken = idTokenVerifier(setup)
   const secret = config.INTERNAL_TOKEN
 
-  app.get('/google/start', async (req, reply) => {
+  const languageCookie = { path: googlePrefix, secure: config.COOKIE_SECURE, sameSite: 'lax', httpOnly: true } as const
+  app.get('/google/start', { schema: { querystring: z.object({ language: patientLanguage.optional() }) } }, async (req, reply) => {
     const uri = new URL(await oauth.generateAuthorizationUri(req, reply))
     uri.searchParams.set('nonce', nonceFor(uri.searchParams.get('state') ?? '', secret))
+    if (req.query.language) reply.setCookie(LANGUAGE_COOKIE, req.query.language, { ...languageCookie, maxAge: LANGUAGE_COOKIE_SECONDS })
+    else reply.clearCookie(LANGUAGE_COOKIE, languageCookie)
     reply.header('cache-control', 'no-store')
     return reply.redirect(uri.toString(), 302)
   })
@@ -57,9 +64,12 @@ export const googleRoutes: RouteGroup<Database, { config: Config; setup: GoogleS
     { schema: { querystring: z.object({ code: z.string().max(2048).optional(), state: z.string().max(512).optional(), error: z.string().max(200).optional() }) } },
     async (req, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer')
+      const language: PatientLanguage = asPatientLanguage(req.cookies[LANGUAGE_COOKIE])
+      reply.clearCookie(LANGUAGE_COOKIE, languageCookie)
+      const failed = pathInLanguage(language, FAILED)
       if (req.query.error || !req.query.code || !req.query.state) {
         req.log.info({ reason: req.query.error ?? 'no code' }, 'Google sign-in not completed')
-        return reply.redirect(FAILED, 302)
+        return reply.redirect(failed, 302)
       }
       let identity
       try {
@@ -69,20 +79,20 @@ export const googleRoutes: RouteGroup<Database, { config: Config; setup: GoogleS
         identity = await verifyIdToken(tokens.id_token, nonceFor(req.query.state, secret))
       } catch (err) {
         req.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'Google sign-in failed')
-        return reply.redirect(FAILED, 302)
+        return reply.redirect(failed, 302)
       }
-      const outcome = await accountForGoogle(app.db, identity)
+      const outcome = await accountForGoogle(app.db, identity, language)
       if ('refused' in outcome) {
         req.log.info({ reason: outcome.refused }, 'Google sign-in refused')
-        return reply.redirect(`${FAILED}&reason=${outcome.refused}`, 302)
+        return reply.redirect(`${failed}&reason=${outcome.refused}`, 302)
       }
       if (outcome.user.deactivated_at) {
         req.log.info({ userId: outcome.user.id }, 'Google sign-in refused: account deactivated')
-        return reply.redirect(`${FAILED}&reason=deactivated`, 302)
+        return reply.redirect(`${failed}&reason=deactivated`, 302)
       }
       await startSession(app, config, reply, outcome.user)
       req.log.info({ userId: outcome.user.id }, 'signed in with Google')
-      return reply.redirect('/', 302)
+      return reply.redirect(pathInLanguage(language, '/'), 302)
     },
   )
 }

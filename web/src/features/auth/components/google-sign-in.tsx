@@ -6,10 +6,11 @@ import { Hint } from '@/components/ui/form-controls'
 
 import { GOOGLE_START_URL, useGoogleStatus } from '../api/google-status'
 import { t } from '@/i18n/auth'
+import { languageField } from '@/i18n/i18n'
 
 /**
  * "Continue with Google": a full page navigation to identity, which sends the browser to Google and
- * back to / with a session. When the site has no Google credentials the button stays visible but
+ * back to / (/es from the Spanish pages) with a session. When the site has no Google credentials the button stays visible but
  * explains why it does nothing.
  */
 export function GoogleSignIn({ busy }: { busy: boolean }) {
@@ -19,7 +20,9 @@ export function GoogleSignIn({ busy }: { busy: boolean }) {
 
   const onClick = () => {
     if (notSetUp || busy) return
-    window.location.assign(GOOGLE_START_URL)
+    // A new account gets the page's language, and Google's round trip ends on that language's pages.
+    const { language } = languageField()
+    window.location.assign(language ? `${GOOGLE_START_URL}?language=${language}` : GOOGLE_START_URL)
   }
 
   return (

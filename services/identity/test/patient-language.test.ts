@@ -1,7 +1,7 @@
 import { loadMessageFiles, messageFileProblems } from '@hearing/service-kit'
 import t from 'tap'
 import { MESSAGES_DIR } from '../src/email/templates.js'
-import { bearer, build, confirmedUser, lastEmail, linkToken, post, signUpBody } from './helper.js'
+import { bearer, build, confirmedUser, lastEmail, linkToken, makeRole, post, signUpBody, uniqueEmail } from './helper.js'
 
 // Issue 26: the account keeps the patient's language; its e-mails are written in it and link the pages in it.
 
@@ -56,4 +56,26 @@ t.test('a sign-up with a language the site does not offer is a 400 that says so'
   const res = await post(app, '/sign-up', signUpBody({ language: 'de' }))
   t.equal(res.statusCode, 400)
   t.match(res.json().message, 'body.language: must be one of en, es')
+})
+
+const createPatient = (app: Awaited<ReturnType<typeof build>>['app'], token: string, payload: object) =>
+  app.inject({ method: 'POST', url: '/admin/patients', payload, headers: bearer(token) })
+
+t.test("staff create a patient in Spanish: the invitation is in Spanish and the account keeps the language", async (t) => {
+  const { app, db } = await build(t)
+  const staff = await confirmedUser(app, db)
+  const staffToken = await makeRole(app, db, staff, 'staff')
+  const email = uniqueEmail('paciente')
+  const res = await createPatient(app, staffToken, { first_name: 'Rosa', last_name: 'Luna', email, language: 'es' })
+  t.equal(res.statusCode, 201, res.body)
+  t.equal(res.json().language, 'es')
+  const invite = await lastEmail(db, 'invite', email)
+  t.match(invite!.text, /^Hola, Rosa:/)
+  t.match(invite!.html, '<html lang="es">')
+
+  const english = await createPatient(app, staffToken, { first_name: 'Ruth', last_name: 'Lane', email: uniqueEmail('patient') })
+  t.equal(english.json().language, 'en', 'English when staff leave it out')
+  const refused = await createPatient(app, staffToken, { first_name: 'Ruth', last_name: 'Lane', email: uniqueEmail('patient'), language: 'fr' })
+  t.equal(refused.statusCode, 400)
+  t.match(refused.json().message, 'body.language: must be one of en, es')
 })

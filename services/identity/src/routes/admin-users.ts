@@ -1,4 +1,4 @@
-import { adminUser, publicUser } from '@hearing/contracts'
+import { adminUser, patientLanguage, publicUser } from '@hearing/contracts'
 import { errorBody, errorPayload, ROLES, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { emailField, nameField, passwordField, phoneField } from '../accounts/fields.js'
@@ -24,6 +24,8 @@ const newPatient = z.object({
   email: emailField,
   /** A temporary password: the account is ready at once. Without it the patient gets an invite e-mail. */
   password: passwordField.optional(),
+  /** The language of the patient's e-mails, the invitation first (issue 26); English when left out. */
+  language: patientLanguage.optional(),
 })
 
 /** The admin dashboard's users tab, and patient creation for the scheduling tools. */

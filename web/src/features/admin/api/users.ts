@@ -1,3 +1,4 @@
+import type { PatientLanguage } from '@hearing/contracts'
 import useSWR from 'swr'
 
 import { api, type ApiError } from '@/lib/api-client'
@@ -29,6 +30,8 @@ export interface NewPatient {
   email: string
   phone?: string
   password?: string
+  /** Their e-mails' language (issue 26); English when left out. */
+  language?: PatientLanguage
 }
 
 /** POST /api/identity/admin/patients (staff or admin): a customer account for a new patient. */

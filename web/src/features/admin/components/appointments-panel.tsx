@@ -1,4 +1,4 @@
-import { CLINIC_TIME_ZONE, clinicToday, type AdminAppointment, type StaffTime, type SyncState } from '@hearing/contracts'
+import { CLINIC_TIME_ZONE, clinicToday, DEFAULT_PATIENT_LANGUAGE, PATIENT_LANGUAGE_NAMES, PATIENT_LANGUAGES, type AdminAppointment, type StaffTime, type SyncState } from '@hearing/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
@@ -68,13 +68,14 @@ const scheduleSchema = z.object({
   phone: z.string(),
   email: z.string(),
   password: z.string(),
+  language: z.enum(PATIENT_LANGUAGES),
   location: z.string(),
   typeId: z.string(),
   date: z.string(),
   time: z.string(),
   notes: z.string(),
 })
-const emptyForm: z.infer<typeof scheduleSchema> = { mode: 'existing', userId: '', firstName: '', lastName: '', phone: '', email: '', password: '', location: '', typeId: '', date: '', time: '', notes: '' }
+const emptyForm: z.infer<typeof scheduleSchema> = { mode: 'existing', userId: '', firstName: '', lastName: '', phone: '', email: '', password: '', language: DEFAULT_PATIENT_LANGUAGE, location: '', typeId: '', date: '', time: '', notes: '' }
 
 const reasonOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback)
 
@@ -136,6 +137,7 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
           email: values.email.trim(),
           ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
           ...(values.password ? { password: values.password } : {}),
+          language: values.language,
         })
         notify.success('User Created', 'New user account created successfully')
         void users.mutate()
@@ -214,6 +216,17 @@ function ScheduleForm({ clinics, onScheduled }: { clinics: Clinics; onScheduled:
             <InputField {...form.field('password', { hint: true })} label="Temporary password (optional)" type="password" autoComplete="new-password" maxLength={1024}>
               <Hint id={form.ids('password').hint}>Leave it empty to e-mail the patient an invitation to choose their own password.</Hint>
             </InputField>
+            <SelectField
+              {...form.field('language', { hint: true })}
+              label="Patient's language"
+              below={<Hint id={form.ids('language').hint}>Their invitation and appointment e-mails are written in it.</Hint>}
+            >
+              {PATIENT_LANGUAGES.map((language) => (
+                <option key={language} value={language}>
+                  {PATIENT_LANGUAGE_NAMES[language]}
+                </option>
+              ))}
+            </SelectField>
           </>
         )}
       </Fieldset>

@@ -29,6 +29,36 @@ export function defineCatalog<Keys extends string>(english: Record<Keys, string>
 /** The language the page is in. */
 export const currentLocale = (): Locale => (i18n.locale === 'es' ? 'es' : 'en')
 
+/** The page's language for Intl (dates, times, numbers): US English or US Spanish. */
+export const intlLocale = (): string => (currentLocale() === 'es' ? 'es-US' : 'en-US')
+
+/**
+ * Spanish copies of long content (JSON files beside the English ones under src/content), loaded
+ * with the Spanish catalogs (./spanish.ts). `inPageLanguage('services', services)` gives the copy in
+ * the page's language: the Spanish one on Spanish pages when it exists, else the English data.
+ */
+const spanishContent: Record<string, unknown> = {}
+
+export function inPageLanguage<T>(name: string, english: T): T {
+  return currentLocale() === 'es' && name in spanishContent ? (spanishContent[name] as T) : english
+}
+
+/** Puts a server's error answer (its status, body, and the English sentence the SPA made of it) into the page's language. */
+export type ErrorWords = (status: number, body: unknown, english: string) => string
+
+let spanishErrorWords: ErrorWords | undefined
+
+/** What the API client tells the patient about a failed request: as it is on English pages, in Spanish on Spanish ones. */
+export const errorInPageLanguage: ErrorWords = (status, body, english) =>
+  currentLocale() === 'es' && spanishErrorWords ? spanishErrorWords(status, body, english) : english
+
+/** Loads the Spanish catalogs, content and error words (src/main.tsx and the pre-rendering, before the first render). */
+export function loadSpanish({ messages, content, errorWords }: { messages: Messages; content: Record<string, unknown>; errorWords: ErrorWords }) {
+  i18n.load('es', messages)
+  Object.assign(spanishContent, content)
+  spanishErrorWords = errorWords
+}
+
 /**
  * The `language` field of a patient's request (booking, contact message, sign-up, order, profile):
  * their e-mails come in the language of the page they used. English pages send none (the default).

@@ -1,10 +1,19 @@
 import type { Messages } from '@lingui/core'
 
+import { spanishErrorWords } from './server-errors.ts'
+
 /**
- * Every Spanish catalog, in one chunk that only Spanish pages load (src/main.tsx imports this module
- * dynamically before the first render; the pre-rendering loads it as well). It imports nothing
- * else, so it shares no code with the English pages' chunks.
+ * Everything Spanish, in one chunk that only Spanish pages load (src/main.tsx imports this module
+ * dynamically before the first render; the pre-rendering loads it as well): the catalogs, the
+ * Spanish copies of long content (src/content/**\/es.json, by file: "self-check/es.json" is
+ * `inPageLanguage('self-check', …)`), and the Spanish words for server errors. It imports nothing
+ * the English pages use, so it shares no code with their chunks.
  */
 const catalogs = import.meta.glob<Messages>('./messages/*/es.json', { eager: true, import: 'default' })
+const contentFiles = import.meta.glob<unknown>('../content/**/es.json', { eager: true, import: 'default' })
 
-export const spanishMessages: Messages = Object.assign({}, ...Object.values(catalogs)) as Messages
+export const spanish = {
+  messages: Object.assign({}, ...Object.values(catalogs)) as Messages,
+  content: Object.fromEntries(Object.entries(contentFiles).map(([file, data]) => [file.replace(/^\.\.\/content\//, '').replace(/\/es\.json$/, ''), data])),
+  errorWords: spanishErrorWords,
+}

@@ -36,7 +36,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       onDone()
     } catch (error) {
       const message = error instanceof Error ? error.message : 'Please try again.'
-      if (error instanceof ApiError && error.status === 400 && /link|token|expired/i.test(message)) setLinkError(message)
+      if (error instanceof ApiError && error.status === 400 && /link|token|expired/i.test(error.englishMessage)) setLinkError(message)
       else notify.error('Password not changed', message)
     }
   })

@@ -67,6 +67,11 @@ const translatedPages: ReadonlySet<string> = new Set([
   paths.signupSuccess.path,
   paths.product.path,
   paths.profile.path,
+  paths.myData.path,
+  paths.deleteAccount.path,
+  paths.setupAccount.path,
+  paths.resetPassword.path,
+  paths.cancelAppointment.path,
 ])
 
 /** `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for the 404 page. */

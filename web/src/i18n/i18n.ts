@@ -33,30 +33,23 @@ export const currentLocale = (): Locale => (i18n.locale === 'es' ? 'es' : 'en')
 export const intlLocale = (): string => (currentLocale() === 'es' ? 'es-US' : 'en-US')
 
 /**
- * Spanish copies of long content (JSON files beside the English ones under src/content), loaded
- * with the Spanish catalogs (./spanish.ts). `inPageLanguage('services', services)` gives the copy in
- * the page's language: the Spanish one on Spanish pages when it exists, else the English data.
+ * Spanish copies of content (src/content/<name>/es.json beside the English src/content/<name>.ts),
+ * loaded with the Spanish catalogs (./spanish.ts). `inPageLanguage('services', services)` gives the
+ * data in the page's language: on Spanish pages the Spanish copy when there is one (a list whole;
+ * an object's fields over the English ones, so a copy holds only what has words), else the English.
  */
 const spanishContent: Record<string, unknown> = {}
 
 export function inPageLanguage<T>(name: string, english: T): T {
-  return currentLocale() === 'es' && name in spanishContent ? (spanishContent[name] as T) : english
+  const copy = currentLocale() === 'es' ? spanishContent[name] : undefined
+  if (copy === undefined) return english
+  return (copy && typeof copy === 'object' && !Array.isArray(copy) ? { ...english, ...copy } : copy) as T
 }
 
-/** Puts a server's error answer (its status, body, and the English sentence the SPA made of it) into the page's language. */
-export type ErrorWords = (status: number, body: unknown, english: string) => string
-
-let spanishErrorWords: ErrorWords | undefined
-
-/** What the API client tells the patient about a failed request: as it is on English pages, in Spanish on Spanish ones. */
-export const errorInPageLanguage: ErrorWords = (status, body, english) =>
-  currentLocale() === 'es' && spanishErrorWords ? spanishErrorWords(status, body, english) : english
-
-/** Loads the Spanish catalogs, content and error words (src/main.tsx and the pre-rendering, before the first render). */
-export function loadSpanish({ messages, content, errorWords }: { messages: Messages; content: Record<string, unknown>; errorWords: ErrorWords }) {
+/** Loads the Spanish catalogs and content (src/main.tsx and the pre-rendering, before the first render). */
+export function loadSpanish({ messages, content }: { messages: Messages; content: Record<string, unknown> }) {
   i18n.load('es', messages)
   Object.assign(spanishContent, content)
-  spanishErrorWords = errorWords
 }
 
 /**

@@ -3,10 +3,10 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { ApiError, api } from '@/lib/api-client'
+import { ApiError, api, type ErrorWords } from '@/lib/api-client'
 import { stubNetwork } from '@/testing/network'
 
-import { activateLocale, errorInPageLanguage, loadSpanish } from './i18n'
+import { activateLocale, inPageLanguage, loadSpanish } from './i18n'
 import english from './messages/errors/en.json?raw'
 import { spanish } from './spanish'
 
@@ -34,6 +34,7 @@ describe('server errors on Spanish pages', () => {
   })
   afterAll(() => activateLocale('en'))
 
+  const errorInPageLanguage: ErrorWords = (...args) => inPageLanguage<ErrorWords>('error-words', (_s, _b, english) => english)(...args)
   const said = (status: number, message: string) => errorInPageLanguage(status, { statusCode: status, error: 'x', message }, message)
 
   it('a sentence a service says is told in Spanish, with its values', () => {

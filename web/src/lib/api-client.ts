@@ -11,9 +11,15 @@
  *   out. The token itself lives in memory in the auth feature, which plugs in with `connectAuth`.
  */
 
-import { errorInPageLanguage } from '@/i18n/i18n'
+import { inPageLanguage } from '@/i18n/i18n'
 
 export const API_BASE = '/api'
+
+/** A failed request's words for the patient: (status, body, the English sentence) -> the sentence in the page's language. */
+export type ErrorWords = (status: number, body: unknown, english: string) => string
+
+/** As it is on English pages; on Spanish ones src/i18n/server-errors.ts, loaded with the Spanish catalogs. */
+const errorInPageLanguage: ErrorWords = (status, body, english) => inPageLanguage<ErrorWords | null>('error-words', null)?.(status, body, english) ?? english
 
 export class ApiError extends Error {
   override readonly name = 'ApiError'

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
-import { t } from '@/i18n/layout'
+import { t } from '@/i18n/ui'
 
 import { Button } from './button'
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
-import { t } from '@/i18n/layout'
+import { t } from '@/i18n/ui'
 
 import { Button } from './button'
 

@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import type { Page } from '@playwright/test'
 
-import { uniqueEmail } from './support/accounts.js'
+import { createPatient, postAsked, uniqueEmail } from './support/accounts.js'
 import { expect, test } from './support/hydrated.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -176,6 +176,114 @@ test('checkout in Spanish: add to cart, the cart drawer and the order request, a
   await form.getByRole('button', { name: 'Enviar la solicitud de pedido' }).click()
   await expect(page.getByText('Solicitud de pedido enviada')).toBeVisible()
   await expect(page.getByRole('button', { name: 'Carrito, 0 artículos' })).toBeVisible()
+})
+
+/** Spanish pages must not show the "shown in English" note of untranslated pages. */
+const englishNote = (page: Page) => page.getByText('Aún no disponible en español; se muestra en inglés.')
+
+test('home and the hearing self-check in Spanish: headings, sections, questions, and no English-only note', async ({ page }) => {
+  await page.goto('/es')
+  await expect(page.getByRole('heading', { level: 1, name: 'Vuelva a conectar con los sonidos de la vida.' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Comprar audífonos' })).toHaveAttribute('href', '/es/products')
+  for (const heading of ['Aceptamos la mayoría de los seguros', 'Marcas de audífonos de primera calidad', 'Servicios completos de atención auditiva', '¿Cómo está su audición?', 'Lo que dicen nuestros pacientes']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { level: 3, name: 'Evaluaciones auditivas' })).toBeVisible()
+  await expect(page.getByRole('img', { name: 'Aseguradora 1', exact: true })).toBeAttached()
+  // The practice's testimonials are English: marked so for screen readers.
+  await expect(page.locator('blockquote[lang="en"]').first()).toBeAttached()
+  await expect(englishNote(page)).toHaveCount(0)
+
+  await page.goto('/es/hearing-self-check')
+  await expect(page.getByRole('heading', { level: 1, name: 'Autoevaluación auditiva' })).toBeVisible()
+  await expect(page.getByText('¿Un problema de audición le hace sentir avergonzado/a cuando conoce a gente nueva?')).toBeVisible()
+  await page.getByRole('button', { name: 'Siguiente pregunta' }).click()
+  await expect(page.getByText('Elija sí, a veces o no para continuar.')).toBeVisible()
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
+test('account links in Spanish: setup, password reset and cancel pages, their problems and the server errors they show', async ({ page }) => {
+  await page.goto('/es/setup-account')
+  await expect(page.getByText('Enlace no válido')).toBeVisible()
+  await expect(page).toHaveURL(/\/es$/)
+
+  await page.goto('/es/reset-password')
+  await expect(page.getByRole('heading', { level: 1, name: 'Elija una nueva contraseña' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('Este enlace para restablecer la contraseña está incompleto.')
+
+  // A 400 from identity, told in Spanish on the page (the server says it in English).
+  await page.goto('/es/reset-password?token=not-a-real-token-0000000000000000000000000')
+  await page.getByRole('textbox', { name: 'Nueva contraseña', exact: true }).fill('Lantern-Orchard-Sauce-51')
+  await page.getByRole('textbox', { name: 'Confirme la nueva contraseña' }).fill('Lantern-Orchard-Sauce-51')
+  await page.getByRole('button', { name: 'Guardar la nueva contraseña' }).click()
+  await expect(page.getByRole('alert').filter({ hasText: 'Este enlace para restablecer la contraseña no es válido o ha caducado. Solicite uno nuevo.' })).toBeVisible()
+  await expect(page.getByText('invalid or expired')).toHaveCount(0)
+
+  await page.goto('/es/cancel-appointment?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cancelar su cita' })).toBeVisible()
+  await expect(page.getByRole('alert')).toContainText('Este enlace de cancelación no es válido o ha caducado.')
+  await expect(page.getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/es')
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
+test('the profile in Spanish: appointments with a Spanish date and time, statuses, the cancel dialog, order requests and "Mis datos"', async ({ page, request }) => {
+  const email = uniqueEmail('perfil')
+  const password = 'Copper-Meadow-Violin-73'
+  await createPatient(request, { first_name: 'Elena', last_name: 'Perfil', email, phone: '(770) 555-0177', password })
+  const signIn = await postAsked(request, '/api/identity/sign-in', { data: { email, password } })
+  const token = ((await signIn.json()) as { access_token: string }).access_token
+  const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string; name: string }>
+  const gainesville = locations.find((l) => l.name === 'Gainesville')!
+  const types = (await (await request.get(`/api/scheduling/appointment-types?location_uid=${gainesville.uid}`)).json()) as Array<{ id: string; name: string }>
+  // A time no other journey takes: a later day, the afternoon (other journeys book the first ones).
+  const days = await openWeekdays(request, 8)
+  let booked: { starts_at: string } | undefined
+  for (const date of days.slice(2)) {
+    for (const time of ['14:30', '14:00', '13:30', '11:30']) {
+      const res = await request.post('/api/scheduling/bookings', {
+        headers: { authorization: `Bearer ${token}` },
+        data: { first_name: 'Elena', last_name: 'Perfil', email, phone: '(770) 555-0177', location: gainesville.uid, appointment_type_id: types.find((t) => t.name === 'Consultation')!.id, date, time, address_line1: '5 Pine Road', city: 'Gainesville', state: 'GA', zip_code: '30501', language: 'es' },
+      })
+      if (res.status() === 201) booked = (await res.json()) as { starts_at: string }
+      if (booked) break
+    }
+    if (booked) break
+  }
+  expect(booked, 'a free time to book').toBeDefined()
+
+  await page.goto('/es/auth')
+  const form = page.getByRole('form', { name: 'Iniciar sesión' })
+  await form.getByLabel('Correo electrónico').fill(email)
+  await form.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password)
+  await form.getByRole('button', { name: 'Iniciar sesión' }).click()
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 })
+  await page.goto('/es/profile')
+
+  const mine = page.getByRole('region', { name: 'Mis citas' })
+  await expect(mine.getByRole('heading', { level: 3, name: 'Próximas' })).toBeVisible()
+  const card = mine.getByRole('listitem').filter({ hasText: 'Consulta' })
+  await expect(card).toContainText('Pendiente')
+  // The date and time in Spanish, in the clinic's time: "lunes, 30 de noviembre de 2026, 2:30 p.m. (hora del Este)".
+  const day = new Intl.DateTimeFormat('es-US', { day: 'numeric', month: 'long', timeZone: 'America/New_York' }).format(new Date(booked!.starts_at))
+  await expect(card).toContainText(day)
+  await expect(card).toContainText(/(lunes|martes|miércoles|jueves|viernes), .* (a|p)\.\s?m\. \(hora del Este\)/)
+  await expect(card).not.toContainText(/\b(AM|PM)\b|Eastern/)
+
+  await card.getByRole('button', { name: /^Cancelar Consulta del / }).click()
+  const dialog = page.getByRole('alertdialog', { name: '¿Cancelar esta cita?' })
+  await expect(dialog).toContainText(`Su cita de Consulta en Gainesville del `)
+  await axe(page, '/es/profile with the cancel dialog')
+  await dialog.getByRole('button', { name: 'Mantener la cita' }).click()
+
+  await expect(page.getByRole('region', { name: 'Mis solicitudes de pedido' })).toContainText('Todavía no tiene solicitudes de pedido.')
+  await expect(page.getByRole('region', { name: 'Sus datos' })).toBeVisible()
+  await expect(englishNote(page)).toHaveCount(0)
+
+  await page.getByRole('link', { name: 'Ver mis datos' }).click()
+  await expect(page).toHaveURL(/\/es\/profile\/my-data$/)
+  await expect(page.getByRole('heading', { level: 1, name: 'Mis datos' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Su cuenta' })).toBeVisible()
+  await expect(page.getByText(/Esto es todo lo que guardamos sobre usted, reunido el \d+ de [a-z]+ de \d{4}/)).toBeVisible()
 })
 
 // axe on every Spanish route of the build (web/dist/spa-routes.json) and the Spanish 404 page.

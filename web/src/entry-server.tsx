@@ -17,14 +17,14 @@ import { ServerStyleSheet } from 'styled-components'
 import { AppProvider } from './app/provider'
 import { AppRoutes } from './app/router'
 import { spaRoutes, staffRoutes } from './config/spa-routes'
-import { activateLocale, i18n } from './i18n/i18n'
+import { activateLocale, loadSpanish } from './i18n/i18n'
 import { basenameFor, htmlLang, localizePath, type Locale } from './i18n/locale'
-import { spanishMessages } from './i18n/spanish'
+import { spanish } from './i18n/spanish'
 import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
 import { defaultSeo, isDynamicPattern, notFoundSeoFor, seoForRoute } from './seo/pages'
 import { withLowPriorityScripts } from './seo/script-priority'
 
-i18n.load('es', spanishMessages)
+loadSpanish(spanish)
 
 /** A path no route matches: renders the "Oops! Page not found" page. */
 const NOT_FOUND_PROBE = '/__pre-render-404__'

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
-import { activateLocale, i18n } from './i18n/i18n'
+import { activateLocale, loadSpanish } from './i18n/i18n'
 import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
 const container = document.getElementById('root')
@@ -32,8 +32,8 @@ function start(locale: Locale) {
 // so hydration renders the same Spanish text as the pre-rendered HTML.
 const locale = localeFromPath(window.location.pathname)
 if (locale === 'es') {
-  void import('./i18n/spanish').then(({ spanishMessages }) => {
-    i18n.load('es', spanishMessages)
+  void import('./i18n/spanish').then(({ spanish }) => {
+    loadSpanish(spanish)
     start(locale)
   })
 } else start(locale)

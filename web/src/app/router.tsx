@@ -54,19 +54,22 @@ const pages: Record<SpaRoute, Page> = {
 const NotFoundPage = lazy(() => import('./routes/not-found'))
 
 /**
- * The pages whose own texts are in the catalogs (src/i18n/messages). Under /es the others are shown
- * in English for now, marked lang="en" with a short Spanish note (<EnglishContent>); the frame
- * around them (header, footer, menus, head) is Spanish.
+ * The pages whose own texts are not in the catalogs (src/i18n/messages) yet: under /es they are
+ * shown in English, marked lang="en" with a short Spanish note (<EnglishContent>); the frame around
+ * them (header, footer, menus, head) is Spanish. Every other page is Spanish throughout, apart from
+ * the long texts it marks itself (articles, product descriptions).
  */
-const translatedPages: ReadonlySet<string> = new Set([
-  paths.contactUs.path,
-  paths.messageSuccess.path,
-  paths.bookAppointment.path,
-  paths.appointmentSuccess.path,
-  paths.auth.path,
-  paths.signupSuccess.path,
-  paths.product.path,
-  paths.profile.path,
+const englishOnlyPages: ReadonlySet<string> = new Set([
+  paths.aboutUs.path,
+  paths.locations.path,
+  paths.cognivue.path,
+  paths.products.path,
+  paths.resources.path,
+  paths.resource.path,
+  paths.privacyPolicy.path,
+  paths.returnPolicy.path,
+  paths.termsOfService.path,
+  paths.accessibility.path,
 ])
 
 /** `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for the 404 page. */
@@ -76,7 +79,7 @@ function PageElement({ page: PageComponent, pattern }: { page: Page; pattern?: s
     <>
       <RouteSeo pattern={pattern} />
       <Suspense fallback={<PageLoading />}>
-        {pattern === undefined || translatedPages.has(pattern) ? page : <EnglishContent>{page}</EnglishContent>}
+        {pattern !== undefined && englishOnlyPages.has(pattern) ? <EnglishContent>{page}</EnglishContent> : page}
         <RouteFocus />
         <HydrationMarker />
       </Suspense>

@@ -1,6 +1,8 @@
 import { HHIE_S_ANSWERS, HHIE_S_BAND_NAMES, HHIE_S_QUESTION_COUNT, type HhieAnswer, type HhieBand } from '@hearing/contracts'
 import { z } from 'zod'
 
+import { inPageLanguage } from '../i18n/i18n.ts'
+
 import { defineContent, text } from './schema.ts'
 import en from './self-check/en.json'
 import enLinks from './self-check/en.links.json'
@@ -10,7 +12,7 @@ import enLinks from './self-check/en.links.json'
  * result and what the booking form and the staff views say about it (en.json), and what other
  * pages say to lead to it, which every page's bundle carries (the menu entry, the home and
  * cognitive-health invitations, the search result: en.links.json). A Spanish copy is es.json and
- * es.links.json beside them, with the same keys, added to `selfCheckTexts` below. The questions are the HHIE-S screening's ten, in its order (their
+ * es.links.json's keys in one es.json beside them (src/i18n/spanish.ts loads it with the Spanish catalogs). The questions are the HHIE-S screening's ten, in its order (their
  * scoring is @hearing/contracts' hearing-self-check.ts). `{name}` marks a value filled in when
  * shown; the schema checks each template keeps its placeholders.
  */
@@ -68,8 +70,12 @@ export const selfCheckTexts: Record<'en', SelfCheckText> = {
   en: { ...defineContent('self-check/en.json', pageSchema, en), ...defineContent('self-check/en.links.json', linksSchema, enLinks) },
 }
 
-/** The site is in English today; the language a page is shown in picks its copy here. */
-export const selfCheckText: SelfCheckText = selfCheckTexts.en
+/**
+ * The copy in the page's language: self-check/es.json (page and links in one file, loaded with the
+ * Spanish catalogs) on Spanish pages, the English files otherwise. A function, so that a page
+ * reads it when it renders (the pre-rendering renders both languages from the same modules).
+ */
+export const selfCheckText = (): SelfCheckText => inPageLanguage('self-check', selfCheckTexts.en)
 
 /** A template with its `{name}` placeholders filled in. */
 export function fillTemplate(template: string, values: Record<string, string | number>): string {

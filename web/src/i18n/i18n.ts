@@ -29,6 +29,29 @@ export function defineCatalog<Keys extends string>(english: Record<Keys, string>
 /** The language the page is in. */
 export const currentLocale = (): Locale => (i18n.locale === 'es' ? 'es' : 'en')
 
+/** The page's language for Intl (dates, times, numbers): US English or US Spanish. */
+export const intlLocale = (): string => (currentLocale() === 'es' ? 'es-US' : 'en-US')
+
+/**
+ * Spanish copies of content (src/content/<name>/es.json beside the English src/content/<name>.ts),
+ * loaded with the Spanish catalogs (./spanish.ts). `inPageLanguage('services', services)` gives the
+ * data in the page's language: on Spanish pages the Spanish copy when there is one (a list whole;
+ * an object's fields over the English ones, so a copy holds only what has words), else the English.
+ */
+const spanishContent: Record<string, unknown> = {}
+
+export function inPageLanguage<T>(name: string, english: T): T {
+  const copy = currentLocale() === 'es' ? spanishContent[name] : undefined
+  if (copy === undefined) return english
+  return (copy && typeof copy === 'object' && !Array.isArray(copy) ? { ...english, ...copy } : copy) as T
+}
+
+/** Loads the Spanish catalogs and content (src/main.tsx and the pre-rendering, before the first render). */
+export function loadSpanish({ messages, content }: { messages: Messages; content: Record<string, unknown> }) {
+  i18n.load('es', messages)
+  Object.assign(spanishContent, content)
+}
+
 /**
  * The `language` field of a patient's request (booking, contact message, sign-up, order, profile):
  * their e-mails come in the language of the page they used. English pages send none (the default).

@@ -11,7 +11,15 @@
  *   out. The token itself lives in memory in the auth feature, which plugs in with `connectAuth`.
  */
 
+import { inPageLanguage } from '@/i18n/i18n'
+
 export const API_BASE = '/api'
+
+/** A failed request's words for the patient: (status, body, the English sentence) -> the sentence in the page's language. */
+export type ErrorWords = (status: number, body: unknown, english: string) => string
+
+/** As it is on English pages; on Spanish ones src/i18n/server-errors.ts, loaded with the Spanish catalogs. */
+const errorInPageLanguage: ErrorWords = (status, body, english) => inPageLanguage<ErrorWords | null>('error-words', null)?.(status, body, english) ?? english
 
 export class ApiError extends Error {
   override readonly name = 'ApiError'
@@ -21,7 +29,10 @@ export class ApiError extends Error {
     readonly status: number,
     /** The parsed response body: JSON when the server sent JSON, else text (or undefined). */
     readonly body: unknown,
+    /** What to tell the user, in the page's language (on Spanish pages a Spanish text: src/i18n/server-errors.ts). */
     message: string,
+    /** The same in English, as the server (or this client) said it: for code that looks at the words. */
+    readonly englishMessage: string = message,
   ) {
     super(message)
   }
@@ -111,7 +122,8 @@ async function send(method: string, path: string, options: RequestOptions, token
     })
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
-    throw new ApiError(0, undefined, 'Could not reach the server. Please check your connection and try again.')
+    const english = 'Could not reach the server. Please check your connection and try again.'
+    throw new ApiError(0, undefined, errorInPageLanguage(0, undefined, english), english)
   }
 }
 
@@ -141,7 +153,10 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   }
 
   const parsed = await parseBody(res)
-  if (!res.ok) throw new ApiError(res.status, parsed, userMessage(res.status, parsed))
+  if (!res.ok) {
+    const english = userMessage(res.status, parsed)
+    throw new ApiError(res.status, parsed, errorInPageLanguage(res.status, parsed, english), english)
+  }
   return parsed as T
 }
 

@@ -23,5 +23,5 @@ export function selfCheckAnswersOf(state: unknown): HhieAnswer[] | null {
 
 /** "Hearing self-check: 18 / 40 — mild to moderate". */
 export function selfCheckSummary(result: Pick<HearingSelfCheckResult, 'score' | 'band'>): string {
-  return fillTemplate(selfCheckText.staff.summary, { score: result.score, max: HHIE_S_MAX_SCORE, band: selfCheckText.result.bands[result.band].label })
+  return fillTemplate(selfCheckText().staff.summary, { score: result.score, max: HHIE_S_MAX_SCORE, band: selfCheckText().result.bands[result.band].label })
 }

@@ -8,9 +8,11 @@ import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
-import { cancelByLink, statusText, statusTone, useCancelLink } from '@/lib/appointments'
+import { cancelByLink, statusTone, useCancelLink } from '@/lib/appointments'
 import { phoneHref } from '@/lib/clinic-display'
 import { notify } from '@/lib/notify'
+import { appointmentTypeName } from '@/i18n/booking'
+import { appointmentWhen, t } from '@/i18n/patient'
 
 /**
  * /cancel-appointment?token=…: where the confirmation e-mail's cancel link lands. It shows which
@@ -29,7 +31,7 @@ export default function CancelAppointmentPage() {
     try {
       await mutate(await cancelByLink(token), { revalidate: false })
     } catch (err) {
-      notify.error('Could not cancel', err instanceof Error && err.message ? err.message : 'Please try again or call the clinic.')
+      notify.error(t('appt.cancelFailed.title'), err instanceof Error && err.message ? err.message : t('appt.cancelFailed.text'))
     } finally {
       setBusy(false)
     }
@@ -38,13 +40,13 @@ export default function CancelAppointmentPage() {
   return (
     <Container>
       <Page>
-        <h1>Cancel your appointment</h1>
+        <h1>{t('link.title')}</h1>
         {!token || (error && !data) ? (
           <Problem role="alert">
             <p>
               <strong>{linkProblem(token, error)}</strong>
             </p>
-            <p>To change or cancel your appointment, please call your clinic. We are glad to help.</p>
+            <p>{t('link.callUs')}</p>
             <Phones>
               {CLINICS.map((clinic) => (
                 <li key={clinic.uid}>
@@ -53,37 +55,37 @@ export default function CancelAppointmentPage() {
               ))}
             </Phones>
             <p>
-              <Link to={paths.home.getHref()}>Return to Home</Link>
+              <Link to={paths.home.getHref()}>{t('link.home')}</Link>
             </p>
           </Problem>
         ) : !data ? (
-          <p role="status">Loading your appointment...</p>
+          <p role="status">{t('link.loading')}</p>
         ) : (
           <Card>
             <p>
-              <strong>{data.appointment_type}</strong> at our {data.location_name ?? ''} clinic
+              <strong>{appointmentTypeName(data.appointment_type)}</strong> {t('link.atClinic', { clinic: data.location_name ?? '' })}
               <br />
-              {data.when}
+              {appointmentWhen(data)}
             </p>
             <p>
-              Status: <Badge $tone={statusTone[data.status]}>{statusText[data.status]}</Badge>
+              {t('link.status')} <Badge $tone={statusTone[data.status]}>{t(`appt.status.${data.status}`)}</Badge>
             </p>
             {data.status === 'cancelled' ? (
-              <p role="status">This appointment is cancelled. We have let the clinic know. You are welcome to book another time whenever you like.</p>
+              <p role="status">{t('link.isCancelled')}</p>
             ) : data.can_cancel ? (
               <>
-                <p>If you can no longer come, cancel it here so another patient can have the time.</p>
+                <p>{t('link.canCancel')}</p>
                 <div>
                   <Button onClick={() => void cancel()} disabled={busy} aria-busy={busy || undefined}>
-                    {busy ? 'Cancelling...' : 'Cancel this appointment'}
+                    {busy ? t('link.cancelling') : t('link.cancel')}
                   </Button>
                 </div>
               </>
             ) : (
-              <p>This appointment can no longer be cancelled online. Please call the clinic.</p>
+              <p>{t('link.tooLate')}</p>
             )}
             <p>
-              <Link to={paths.bookAppointment.getHref()}>Book another appointment</Link> · <Link to={paths.home.getHref()}>Return to Home</Link>
+              <Link to={paths.bookAppointment.getHref()}>{t('link.bookAnother')}</Link> · <Link to={paths.home.getHref()}>{t('link.home')}</Link>
             </p>
           </Card>
         )}
@@ -94,10 +96,10 @@ export default function CancelAppointmentPage() {
 
 /** What went wrong with the link, in the patient's words (never the server's field names). */
 function linkProblem(token: string | null, error: unknown): string {
-  if (!token) return 'This cancel link is incomplete. Please open the link from the e-mail again.'
+  if (!token) return t('link.incomplete')
   // 4xx: the link is malformed, unknown or used up; anything else is our side or the connection.
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return 'This cancel link is invalid or has expired.'
-  return 'We could not look up your appointment just now. Please try again in a few minutes.'
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return t('link.invalid')
+  return t('link.lookupFailed')
 }
 
 const Problem = styled.div`

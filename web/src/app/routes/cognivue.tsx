@@ -1,12 +1,13 @@
 import { PromoBand } from '@/components/ui/promo-band'
 import { paths } from '@/config/paths'
 import { media } from '@/content/media'
-import { cognivuePromo } from '@/content/self-check/en.links.json'
+import links from '@/content/self-check/en.links.json'
 import { CognivueHero } from '@/features/cognivue/components/cognivue-hero'
 import { PromoVideo } from '@/features/cognivue/components/promo-video'
 import { RackCardViewer } from '@/features/cognivue/components/rack-card-viewer'
 import { TipsSection } from '@/features/cognivue/components/tips-section'
 import { useEnglishPageTitle } from '@/lib/use-document-title'
+import { inPageLanguage } from '@/i18n/i18n'
 
 /**
  * Cognitive-health page (SPEC §2 "/cognivue"): hero with "Learn More", the promo video, eight tips, an
@@ -14,6 +15,7 @@ import { useEnglishPageTitle } from '@/lib/use-document-title'
  */
 export default function CognivuePage() {
   useEnglishPageTitle('Memory Health')
+  const { cognivuePromo } = inPageLanguage('self-check', links)
 
   return (
     <>

@@ -9,8 +9,9 @@ import { paths } from '@/config/paths'
 import { useAuth } from '@/features/auth/use-auth'
 import { confirmAccountDeletion, getDeletionStatus } from '@/features/profile/api/personal-data'
 import { KeptRecords } from '@/features/profile/components/kept-records'
+import { intlLocale } from '@/i18n/i18n'
+import { t, tOr } from '@/i18n/patient'
 
-const PART_NAMES: Record<string, string> = { scheduling: 'appointments', catalogue: 'order requests', content: 'site visits', 'messaging-sync': 'messages and e-mails' }
 const POLL_MS = 10_000
 
 /** /delete-account?token=… (issue 23): the page the deletion e-mail links to; the deletion happens on its button. */
@@ -33,7 +34,7 @@ export default function DeleteAccountPage() {
       if (session === 'signed-in') await signOut()
       heading.current?.focus()
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Please try again.')
+      setError(err instanceof Error ? err.message : t('data.tryAgain'))
     } finally {
       setBusy(false)
     }
@@ -50,25 +51,25 @@ export default function DeleteAccountPage() {
     <Container>
       <Page>
         <h1 ref={heading} tabIndex={-1}>
-          {result ? 'Your account has been deleted' : 'Delete your account'}
+          {result ? t('deletion.done') : t('deletion.title')}
         </h1>
         {result ? (
           <Done result={result} />
         ) : !token ? (
           <p role="alert">
-            This link is incomplete. Please open the link from the email again, or ask for a new one from your <Link to={paths.profile.getHref()}>profile</Link>.
+            {t('deletion.incomplete')} <Link to={paths.profile.getHref()}>{t('deletion.profile')}</Link>.
           </p>
         ) : (
           <>
-            <p>Deleting your account erases the personal data we hold about you everywhere: your profile, appointment requests, messages, order requests and the e-mails we sent you. This cannot be undone. You can sign up again later with the same e-mail address.</p>
-            <p>The practice must keep some records, without your name or contact details:</p>
+            <p>{t('deletion.explain')}</p>
+            <p>{t('data.kept')}</p>
             <KeptRecords />
             {error ? <p role="alert">{error}</p> : null}
             <Actions>
               <Button aria-busy={busy || undefined} onClick={() => void confirm()}>
-                {busy ? 'Deleting...' : 'Delete my account'}
+                {busy ? t('deletion.deleting') : t('data.delete')}
               </Button>
-              <Link to={paths.home.getHref()}>Keep my account</Link>
+              <Link to={paths.home.getHref()}>{t('data.dialog.keep')}</Link>
             </Actions>
           </>
         )}
@@ -81,16 +82,16 @@ function Done({ result }: { result: ErasureStatus }) {
   return (
     <>
       {result.status === 'completed' ? (
-        <p role="status">Your account and your personal data have been erased.</p>
+        <p role="status">{t('deletion.erased')}</p>
       ) : (
         <p role="status">
-          Your account is deleted. Erasing your {result.pending.map((p) => PART_NAMES[p] ?? p).join(', ')} has not finished yet: it is retried automatically, and this page updates when it is done.
+          {t('deletion.pending', { parts: new Intl.ListFormat(intlLocale(), { type: 'conjunction' }).format(result.pending.map((p) => tOr(`deletion.part.${p}`, p))) })}
         </p>
       )}
-      <p>What the practice keeps, without your name or contact details:</p>
+      <p>{t('deletion.keeps')}</p>
       <KeptRecords kinds={result.kept.map((k) => k.kind)} />
       <p>
-        <Link to={paths.home.getHref()}>Go to the home page</Link>
+        <Link to={paths.home.getHref()}>{t('deletion.home')}</Link>
       </p>
     </>
   )

@@ -6,28 +6,28 @@ import { selfCheckText } from '@/content/self-check'
 import { SelfCheck } from '@/features/hearing-self-check/components/self-check'
 import { useEnglishPageTitle } from '@/lib/use-document-title'
 
-const text = selfCheckText.intro
+const text = () => selfCheckText().intro
 
 /** /hearing-self-check: the HHIE-S questionnaire, one question at a time, then its result explained. */
 export default function HearingSelfCheckPage() {
-  useEnglishPageTitle(selfCheckText.seo.title)
+  useEnglishPageTitle(selfCheckText().seo.title)
 
   return (
     <>
-      <PageHero title={text.title}>
-        <p>{text.lead}</p>
+      <PageHero title={text().title}>
+        <p>{text().lead}</p>
       </PageHero>
       <Container>
         <Layout>
           <SelfCheck />
           <About aria-labelledby="self-check-about">
-            <h2 id="self-check-about">{text.aboutHeading}</h2>
+            <h2 id="self-check-about">{text().aboutHeading}</h2>
             <ul>
-              {text.points.map((point) => (
+              {text().points.map((point) => (
                 <li key={point}>{point}</li>
               ))}
             </ul>
-            <p>{text.source}</p>
+            <p>{text().source}</p>
           </About>
         </Layout>
       </Container>

@@ -2,13 +2,14 @@ import { PromoBand } from '@/components/ui/promo-band'
 import { paths } from '@/config/paths'
 import { media } from '@/content/media'
 // The self-check's invitation (en.links.json, small, in every page's bundle; its page's copy loads with that page).
-import { homePromo } from '@/content/self-check/en.links.json'
+import links from '@/content/self-check/en.links.json'
 import { BrandsSection } from '@/features/home/components/brands-section'
 import { HomeHero } from '@/features/home/components/home-hero'
 import { InsuranceSection } from '@/features/home/components/insurance-section'
 import { ServicesSection } from '@/features/home/components/services-section'
 import { ReviewsSection } from '@/features/reviews/components/reviews-section'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { inPageLanguage } from '@/i18n/i18n'
 
 /**
  * Home (SPEC §2 "Home"): hero, insurance partners, brands, services, the hearing self-check, reviews. Everything but the
@@ -16,6 +17,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
  */
 export default function HomePage() {
   useDocumentTitle()
+  const { homePromo } = inPageLanguage('self-check', links)
 
   return (
     <>

@@ -9,6 +9,8 @@ import { useAuth } from '@/features/auth/use-auth'
 import { useMyData } from '@/features/profile/api/personal-data'
 import { PersonalDataView } from '@/features/profile/components/personal-data-view'
 import { datedFilename, downloadJson } from '@/lib/download'
+import { intlLocale } from '@/i18n/i18n'
+import { t } from '@/i18n/patient'
 
 /** /profile/my-data (issue 23): everything the practice holds about the signed-in person, plainly, with the JSON download. */
 export default function MyDataPage() {
@@ -16,14 +18,14 @@ export default function MyDataPage() {
   return (
     <Container>
       <Page>
-        <h1>My Data</h1>
+        <h1>{t('myData.title')}</h1>
         {status === 'loading' ? (
-          <p role="status">Loading your data...</p>
+          <p role="status">{t('myData.loading')}</p>
         ) : status === 'signed-out' || !user ? (
           <>
-            <p>Please sign in to see your data.</p>
+            <p>{t('myData.signInPrompt')}</p>
             <ButtonLink to={paths.auth.getHref()} state={{ from: { pathname: paths.myData.path, search: '', hash: '' } }}>
-              Sign In
+              {t('myData.signIn')}
             </ButtonLink>
           </>
         ) : (
@@ -38,18 +40,19 @@ function SignedIn({ userId }: { userId: string }) {
   const { data, error, mutate, isValidating } = useMyData(userId)
   if (error && !data) {
     return (
-      <ErrorPanel title="Failed to load your data." onRetry={() => void mutate()} retrying={isValidating}>
+      <ErrorPanel title={t('myData.loadFailed')} onRetry={() => void mutate()} retrying={isValidating}>
         <p>{error.message}</p>
       </ErrorPanel>
     )
   }
-  if (!data) return <p role="status">Gathering your data from every part of the site...</p>
+  if (!data) return <p role="status">{t('myData.gathering')}</p>
   return (
     <>
       <p>
-        This is everything we hold about you, gathered {new Date(data.generated_at).toLocaleString('en-US', { dateStyle: 'long', timeStyle: 'short' })}. <Link to={paths.profile.getHref()}>Back to your profile</Link>
+        {t('myData.gathered', { date: new Date(data.generated_at).toLocaleString(intlLocale(), { dateStyle: 'long', timeStyle: 'short' }) })}{' '}
+        <Link to={paths.profile.getHref()}>{t('myData.back')}</Link>
       </p>
-      <Button onClick={() => downloadJson(datedFilename('my-data'), data)}>Download my data (JSON)</Button>
+      <Button onClick={() => downloadJson(datedFilename('my-data'), data)}>{t('myData.download')}</Button>
       <PersonalDataView data={data} />
     </>
   )

@@ -14,7 +14,6 @@ import { ProfileForm } from '@/features/profile/components/profile-form'
 import { MyOrderRequests } from '@/features/shop/components/my-order-requests'
 import { notify } from '@/lib/notify'
 import { t } from '@/i18n/profile'
-import { EnglishContent } from '@/components/ui/english-content'
 
 /** /profile (SPEC §2 "Profile"): the signed-in user's settings; a sign-in prompt otherwise. */
 export default function ProfilePage() {
@@ -83,12 +82,9 @@ function SignedInProfile({ userId }: { userId: string }) {
           updateUser(saved)
         }}
       />
-      {/* Not translated yet: English, marked so on Spanish pages. */}
-      <EnglishContent>
-        <MyAppointments />
-        <MyOrderRequests />
-        <MyDataSection canDelete={profile.role === 'customer'} />
-      </EnglishContent>
+      <MyAppointments />
+      <MyOrderRequests />
+      <MyDataSection canDelete={profile.role === 'customer'} />
     </>
   )
 }

@@ -4,6 +4,7 @@ import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { AuthCard, CardLead, Notice } from '@/features/auth/components/auth-card'
 import { ResetPasswordForm } from '@/features/auth/components/reset-password-form'
+import { t } from '@/i18n/account'
 
 /** /reset-password?token=…: the page the password-reset e-mail links to. */
 export default function ResetPasswordPage() {
@@ -14,10 +15,10 @@ export default function ResetPasswordPage() {
   return (
     <Container>
       <AuthCard>
-        <h1>Choose a new password</h1>
+        <h1>{t('reset.title')}</h1>
         {token ? (
           <>
-            <CardLead>Enter a new password for your account. You will then sign in with it.</CardLead>
+            <CardLead>{t('reset.lead')}</CardLead>
             <ResetPasswordForm
               token={token}
               onDone={() => {
@@ -28,9 +29,9 @@ export default function ResetPasswordPage() {
           </>
         ) : (
           <Notice $tone="error" role="alert">
-            <p>This password reset link is incomplete. Please open the link from the email again, or request a new one.</p>
+            <p>{t('reset.incomplete')}</p>
             <p>
-              <Link to={paths.auth.getHref()}>Go to sign in</Link> and choose "Forgot password?".
+              <Link to={paths.auth.getHref()}>{t('reset.goSignIn')}</Link> {t('reset.chooseForgot')}
             </p>
           </Notice>
         )}

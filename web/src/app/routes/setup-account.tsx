@@ -9,8 +9,7 @@ import { SetupAccountForm } from '@/features/auth/components/setup-account-form'
 import { useAccountSetupCheck } from '@/features/auth/api/account-setup'
 import { useAuth } from '@/features/auth/use-auth'
 import { notify } from '@/lib/notify'
-
-const INVALID_LINK = 'This account setup link is invalid or expired.'
+import { t } from '@/i18n/account'
 
 /**
  * /setup-account?token=… (SPEC §2 "Account setup"): someone the practice created an account for
@@ -33,10 +32,10 @@ export default function SetupAccountPage() {
       notify[kind](title, description)
       navigate(paths.home.getHref(), { replace: true })
     }
-    if (!token) return leave('error', 'Invalid Link', INVALID_LINK)
-    if (status === 'signed-in') return leave('info', 'Already Logged In', 'You are already logged into your account.')
+    if (!token) return leave('error', t('setup.invalid.title'), t('setup.invalid.text'))
+    if (status === 'signed-in') return leave('info', t('setup.signedIn.title'), t('setup.signedIn.text'))
     if (check.error && check.error.status >= 400 && check.error.status < 500 && check.error.status !== 429) {
-      return leave('error', 'Invalid Link', INVALID_LINK)
+      return leave('error', t('setup.invalid.title'), t('setup.invalid.text'))
     }
   }, [token, status, check.error, navigate])
 
@@ -45,10 +44,10 @@ export default function SetupAccountPage() {
   return (
     <Container>
       <AuthCard>
-        <h1>Set up your account</h1>
-        <CardLead>Choose a password to finish setting up the account our team created for you.</CardLead>
+        <h1>{t('setup.title')}</h1>
+        <CardLead>{t('setup.lead')}</CardLead>
         {transientError ? (
-          <ErrorPanel title="We couldn't check your link." onRetry={() => void check.mutate()} retrying={check.isValidating}>
+          <ErrorPanel title={t('setup.checkFailed')} onRetry={() => void check.mutate()} retrying={check.isValidating}>
             <p>{check.error?.message}</p>
           </ErrorPanel>
         ) : check.data ? (
@@ -62,7 +61,7 @@ export default function SetupAccountPage() {
             }}
           />
         ) : (
-          <p role="status">Checking your link...</p>
+          <p role="status">{t('setup.checking')}</p>
         )}
       </AuthCard>
     </Container>

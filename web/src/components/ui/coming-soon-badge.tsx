@@ -1,11 +1,13 @@
 import styled from 'styled-components'
 
+import { t } from '@/i18n/layout'
+
 /**
  * "Coming Soon" on something not available yet (a brand, an office). Its id lets the element it
  * qualifies point at it with aria-describedby.
  */
 export function ComingSoonBadge({ id }: { id: string }) {
-  return <Badge id={id}>Coming Soon</Badge>
+  return <Badge id={id}>{t('ui.comingSoon')}</Badge>
 }
 
 const Badge = styled.p`

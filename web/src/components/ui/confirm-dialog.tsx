@@ -2,6 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog'
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
+import { t } from '@/i18n/ui'
+
 import { Button } from './button'
 
 export interface ConfirmDialogProps {
@@ -24,7 +26,7 @@ export interface ConfirmDialogProps {
  * look, with large buttons that say what they do. Focus starts on the safe choice (the first button), stays inside,
  * Escape backs out, and focus returns to the button that opened it (Radix Dialog).
  */
-export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, keepLabel = 'Cancel', onConfirm, onClosed }: ConfirmDialogProps) {
+export function ConfirmDialog({ open, onOpenChange, title, description, confirmLabel, keepLabel = t('ui.cancel'), onConfirm, onClosed }: ConfirmDialogProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>

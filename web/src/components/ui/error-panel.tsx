@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
+import { t } from '@/i18n/ui'
+
 import { Button } from './button'
 
 interface ErrorPanelProps {
@@ -14,14 +16,14 @@ interface ErrorPanelProps {
 }
 
 /** A failed load: what went wrong, in words, and a way to try again. Announced to screen readers. */
-export function ErrorPanel({ title, children, onRetry, retryLabel = 'Retry', retrying = false }: ErrorPanelProps) {
+export function ErrorPanel({ title, children, onRetry, retryLabel = t('ui.retry'), retrying = false }: ErrorPanelProps) {
   return (
     <Panel role="alert">
       <Title>{title}</Title>
       {children ? <Body>{children}</Body> : null}
       {onRetry ? (
         <Button $variant="secondary" onClick={onRetry} disabled={retrying} aria-busy={retrying || undefined}>
-          {retrying ? 'Retrying…' : retryLabel}
+          {retrying ? t('ui.retrying') : retryLabel}
         </Button>
       ) : null}
     </Panel>

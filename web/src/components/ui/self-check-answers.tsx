@@ -4,7 +4,7 @@ import styled from 'styled-components'
 import { fillTemplate, selfCheckText } from '@/content/self-check'
 import { selfCheckSummary } from '@/lib/hearing-self-check'
 
-const text = selfCheckText
+const text = () => selfCheckText()
 
 /** The ten questions of the hearing self-check, each with its answer (the result page, staff, the patient's list). */
 export function SelfCheckAnswers({ answers }: { answers: readonly HhieAnswer[] }) {
@@ -12,8 +12,8 @@ export function SelfCheckAnswers({ answers }: { answers: readonly HhieAnswer[] }
     <Answers>
       {answers.map((answer, i) => (
         <li key={i}>
-          <span>{text.questions[i]}</span> <strong>{text.answers[answer]}</strong>
-          <Subscale> ({text.staff.subscaleNames[HHIE_S_SUBSCALES[i] ?? 'emotional']})</Subscale>
+          <span>{text().questions[i]}</span> <strong>{text().answers[answer]}</strong>
+          <Subscale> ({text().staff.subscaleNames[HHIE_S_SUBSCALES[i] ?? 'emotional']})</Subscale>
         </li>
       ))}
     </Answers>
@@ -30,8 +30,8 @@ export function SelfCheckRecord({ result }: { result: HearingSelfCheckResult }) 
     <Record>
       <Summary>{selfCheckSummary(result)}</Summary>
       <details>
-        <summary>{text.staff.answers}</summary>
-        <p>{fillTemplate(text.staff.subscales, { ...subscales, half: HHIE_S_MAX_SCORE / 2 })}</p>
+        <summary>{text().staff.answers}</summary>
+        <p>{fillTemplate(text().staff.subscales, { ...subscales, half: HHIE_S_MAX_SCORE / 2 })}</p>
         <SelfCheckAnswers answers={result.answers} />
       </details>
     </Record>

@@ -1,7 +1,6 @@
 import { z } from 'zod/mini'
 
 import type { SignUpInput } from './api/sign-up'
-import { MIN_PASSWORD_LENGTH } from './password'
 import { t } from '@/i18n/auth'
 
 /**
@@ -64,30 +63,3 @@ const trimmed = () => z.string().check(z.trim())
 
 export const signInSchema = z.object({ email: trimmed(), password: z.string() })
 export const forgotPasswordSchema = z.object({ email: trimmed() })
-
-/** A new password from a reset link: typed twice, the same both times. */
-export const resetPasswordSchema = z
-  .object({ password: z.string(), confirm: z.string() })
-  .check(z.refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'Passwords do not match' }))
-
-/**
- * Account setup (SPEC §5, §8). One problem at a time, in this order, each with the title of the
- * toast that announces it (`setupAccountErrorTitles`).
- */
-export const setupAccountSchema = z.object({ email: trimmed(), password: z.string(), confirm: z.string() }).check(
-  z.superRefine((v, ctx) => {
-    if (!v.email) return ctx.addIssue({ code: 'custom', path: ['email'], message: 'Please enter your email address.' })
-    if (v.password !== v.confirm) {
-      return ctx.addIssue({ code: 'custom', path: ['confirm'], message: 'Passwords do not match. Please try again.' })
-    }
-    if (v.password.length < MIN_PASSWORD_LENGTH) {
-      ctx.addIssue({ code: 'custom', path: ['password'], message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters long.` })
-    }
-  }),
-)
-
-export const setupAccountErrorTitles = {
-  email: 'Email Required',
-  confirm: 'Password Mismatch',
-  password: 'Password Too Short',
-} as const

@@ -48,8 +48,8 @@ describe('the hearing self-check’s scoring (HHIE-S: yes 4, sometimes 2, no 0)'
   })
 
   it('has a question for each of the ten items and words for each answer and band', () => {
-    expect(selfCheckText.questions).toHaveLength(10)
-    expect(Object.keys(selfCheckText.answers).sort()).toEqual(['no', 'sometimes', 'yes'])
-    expect(Object.keys(selfCheckText.result.bands).sort()).toEqual(['mild-moderate', 'none', 'significant'])
+    expect(selfCheckText().questions).toHaveLength(10)
+    expect(Object.keys(selfCheckText().answers).sort()).toEqual(['no', 'sometimes', 'yes'])
+    expect(Object.keys(selfCheckText().result.bands).sort()).toEqual(['mild-moderate', 'none', 'significant'])
   })
 })

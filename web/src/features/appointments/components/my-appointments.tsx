@@ -10,7 +10,9 @@ import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import { paths } from '@/config/paths'
 import { notify } from '@/lib/notify'
 
-import { cancelMyAppointment, statusText, statusTone, useMyAppointments } from '@/lib/appointments'
+import { cancelMyAppointment, statusTone, useMyAppointments } from '@/lib/appointments'
+import { appointmentTypeName } from '@/i18n/booking'
+import { appointmentWhen, t } from '@/i18n/patient'
 
 /** /profile's "My Appointments": upcoming ones (cancellable) and past ones, all in the clinic's time. */
 export function MyAppointments() {
@@ -18,17 +20,17 @@ export function MyAppointments() {
 
   return (
     <Section aria-labelledby="my-appointments-heading">
-      <h2 id="my-appointments-heading">My Appointments</h2>
+      <h2 id="my-appointments-heading">{t('appt.heading')}</h2>
       {error && !data ? (
-        <p role="alert">Failed to load your appointments.</p>
+        <p role="alert">{t('appt.loadFailed')}</p>
       ) : !data ? (
-        <p role="status">Loading your appointments...</p>
+        <p role="status">{t('appt.loading')}</p>
       ) : (
         <>
-          <h3>Upcoming</h3>
+          <h3>{t('appt.upcoming')}</h3>
           {data.upcoming.length === 0 ? (
             <p>
-              You have no upcoming appointments. <ButtonLink to={paths.bookAppointment.getHref()} $variant="secondary">Book Appointment</ButtonLink>
+              {t('appt.none')} <ButtonLink to={paths.bookAppointment.getHref()} $variant="secondary">{t('appt.book')}</ButtonLink>
             </p>
           ) : (
             <List>
@@ -39,7 +41,7 @@ export function MyAppointments() {
           )}
           {data.past.length > 0 ? (
             <>
-              <h3>Past and cancelled</h3>
+              <h3>{t('appt.past')}</h3>
               <List>
                 {data.past.map((a) => (
                   <AppointmentRow key={a.id} appointment={a} />
@@ -56,14 +58,17 @@ export function MyAppointments() {
 function AppointmentRow({ appointment: a, onCancelled }: { appointment: Appointment; onCancelled?: () => void }) {
   const [busy, setBusy] = useState(false)
   const [asking, setAsking] = useState(false)
+  const type = appointmentTypeName(a.appointment_type)
+  const clinic = a.location_name ?? t('appt.ourClinic')
+  const when = appointmentWhen(a)
   const cancel = async () => {
     setBusy(true)
     try {
       await cancelMyAppointment(a.id)
-      notify.success('Appointment cancelled', 'We have let the clinic know. You will receive a confirmation e-mail.')
+      notify.success(t('appt.cancelled.title'), t('appt.cancelled.text'))
       onCancelled?.()
     } catch (error) {
-      notify.error('Could not cancel', error instanceof Error && error.message ? error.message : 'Please try again or call the clinic.')
+      notify.error(t('appt.cancelFailed.title'), error instanceof Error && error.message ? error.message : t('appt.cancelFailed.text'))
       onCancelled?.()
     } finally {
       setBusy(false)
@@ -72,25 +77,25 @@ function AppointmentRow({ appointment: a, onCancelled }: { appointment: Appointm
   return (
     <CardRowItem>
       <div>
-        <strong>{a.appointment_type}</strong> at {a.location_name ?? 'our clinic'}
+        <strong>{type}</strong> {t('appt.atClinic', { clinic })}
         <br />
-        {a.when}
+        {when}
         {a.hearing_self_check ? <SelfCheckRecord result={a.hearing_self_check} /> : null}
       </div>
       <CardActions>
-        <Badge $tone={statusTone[a.status]}>{statusText[a.status]}</Badge>
+        <Badge $tone={statusTone[a.status]}>{t(`appt.status.${a.status}`)}</Badge>
         {a.can_cancel && onCancelled ? (
           <>
-            <Button $variant="secondary" onClick={() => setAsking(true)} disabled={busy} aria-label={`Cancel ${a.appointment_type} on ${a.when}`}>
-              Cancel
+            <Button $variant="secondary" onClick={() => setAsking(true)} disabled={busy} aria-label={t('appt.cancel.label', { type, when })}>
+              {t('appt.cancel')}
             </Button>
             <ConfirmDialog
               open={asking}
               onOpenChange={setAsking}
-              title="Cancel this appointment?"
-              description={`Your ${a.appointment_type} appointment at ${a.location_name ?? 'our clinic'} on ${a.when} will be cancelled and the time offered to another patient.`}
-              keepLabel="Keep Appointment"
-              confirmLabel="Cancel Appointment"
+              title={t('appt.dialog.title')}
+              description={t('appt.dialog.text', { type, clinic, when })}
+              keepLabel={t('appt.dialog.keep')}
+              confirmLabel={t('appt.dialog.confirm')}
               onConfirm={() => void cancel()}
             />
           </>

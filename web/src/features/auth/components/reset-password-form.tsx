@@ -7,10 +7,11 @@ import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
+import { t } from '@/i18n/account'
 
 import { completePasswordReset } from '../api/password-reset'
 import { MIN_PASSWORD_LENGTH } from '../password'
-import { resetPasswordSchema } from '../schemas'
+import { resetPasswordSchema } from '../account-schemas'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack, Notice } from './auth-card'
@@ -32,41 +33,41 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: ()
       setLeaving(true)
       // The server ended every session of the account, this browser's included.
       if (status === 'signed-in') await signOut()
-      notify.success('Password updated', 'Your password has been changed. Please sign in with your new password.')
+      notify.success(t('reset.done.title'), t('reset.done.text'))
       onDone()
     } catch (error) {
-      const message = error instanceof Error ? error.message : 'Please try again.'
-      if (error instanceof ApiError && error.status === 400 && /link|token|expired/i.test(message)) setLinkError(message)
-      else notify.error('Password not changed', message)
+      const message = error instanceof Error ? error.message : t('reset.tryAgain')
+      if (error instanceof ApiError && error.status === 400 && /link|token|expired/i.test(error.englishMessage)) setLinkError(message)
+      else notify.error(t('reset.failed'), message)
     }
   })
 
   return (
-    <FormStack onSubmit={onSubmit} aria-label="Choose a new password">
+    <FormStack onSubmit={onSubmit} aria-label={t('reset.form')}>
       {linkError ? (
         <Notice $tone="error" role="alert">
           <p>{linkError}</p>
           <p>
-            <Link to={paths.auth.getHref()}>Go to sign in</Link> and choose "Forgot password?" to get a new link.
+            <Link to={paths.auth.getHref()}>{t('reset.goSignIn')}</Link> {t('reset.chooseForgotNew')}
           </p>
         </Notice>
       ) : null}
       <InputField
         {...form.field('password', { hint: true })}
-        label="New password"
+        label={t('reset.new')}
         type="password"
         autoComplete="new-password"
         minLength={MIN_PASSWORD_LENGTH}
         required
       >
-        <Hint id={form.ids('password').hint}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
+        <Hint id={form.ids('password').hint}>{t('password.min', { min: MIN_PASSWORD_LENGTH })}</Hint>
       </InputField>
-      <ConfirmPasswordField {...form.field('confirm')} label="Confirm new password">
+      <ConfirmPasswordField {...form.field('confirm')} label={t('reset.confirm')}>
         {form.errorFor('confirm', { announce: true })}
       </ConfirmPasswordField>
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Saving...' : 'Set New Password'}
+          {busy ? t('reset.saving') : t('reset.submit')}
         </Button>
       </Actions>
     </FormStack>

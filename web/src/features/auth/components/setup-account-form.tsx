@@ -8,10 +8,12 @@ import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
+import { t } from '@/i18n/account'
+import { t as tForms } from '@/i18n/forms'
 
 import { completeAccountSetup } from '../api/account-setup'
 import { MIN_PASSWORD_LENGTH } from '../password'
-import { setupAccountErrorTitles, setupAccountSchema } from '../schemas'
+import { setupAccountErrorTitles, setupAccountSchema } from '../account-schemas'
 import { useAuth } from '../use-auth'
 
 import { Actions, FormStack } from './auth-card'
@@ -40,41 +42,41 @@ export function SetupAccountForm({ token, invitedEmail, onComplete }: SetupAccou
         const session = await completeAccountSetup({ token, email, password })
         setLeaving(true)
         startSession(session)
-        notify.success('Account Ready', 'Your password is set and you are now signed in.')
+        notify.success(t('setup.ready.title'), t('setup.ready.text'))
         onComplete()
       } catch (err) {
         const serverMessage = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.message : undefined
-        notify.error('Setup Failed', serverMessage ?? 'Failed to complete setup. Please try again.')
+        notify.error(t('setup.failed.title'), serverMessage ?? t('setup.failed.text'))
       }
     },
     // The schema reports one problem at a time; the form focuses its field.
     (errors) => {
       for (const name of ['email', 'confirm', 'password'] as const) {
         const message = errors[name]?.message
-        if (message) return notify.error(setupAccountErrorTitles[name], message)
+        if (message) return notify.error(setupAccountErrorTitles()[name], message)
       }
     },
   )
 
   return (
-    <FormStack onSubmit={onSubmit} noValidate aria-label="Set up your account">
-      <InputField {...field('email')} label="Email" type="email" autoComplete="email" required>
+    <FormStack onSubmit={onSubmit} noValidate aria-label={t('setup.form')}>
+      <InputField {...field('email')} label={tForms('forms.email')} type="email" autoComplete="email" required>
         {errorFor('email')}
       </InputField>
-      <InputField {...field('password', { hint: true })} label="Password" type="password" autoComplete="new-password" required>
-        <Hint id={form.ids('password').hint}>At least {MIN_PASSWORD_LENGTH} characters.</Hint>
+      <InputField {...field('password', { hint: true })} label={tForms('forms.password')} type="password" autoComplete="new-password" required>
+        <Hint id={form.ids('password').hint}>{t('password.min', { min: MIN_PASSWORD_LENGTH })}</Hint>
         {errorFor('password')}
       </InputField>
-      <InputField {...field('confirm')} label="Confirm password" type="password" autoComplete="new-password" required>
+      <InputField {...field('confirm')} label={tForms('forms.confirmPassword')} type="password" autoComplete="new-password" required>
         {errorFor('confirm')}
       </InputField>
       <Actions>
         <Button type="submit" disabled={busy} aria-busy={busy || undefined}>
-          {busy ? 'Setting up...' : 'Complete Setup'}
+          {busy ? t('setup.submitting') : t('setup.submit')}
         </Button>
       </Actions>
       <SignInLine>
-        Already set up? <Link to={paths.auth.getHref()}>Sign in here</Link>
+        {t('setup.already')} <Link to={paths.auth.getHref()}>{t('setup.signIn')}</Link>
       </SignInLine>
     </FormStack>
   )

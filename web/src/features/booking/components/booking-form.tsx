@@ -14,7 +14,7 @@ import { notify } from '@/lib/notify'
 
 import { dateProblemOf, requestBooking, useAvailableTimes, useBookingWindow } from '../api/booking'
 import { bookingSchema, REQUIRED_BOOKING_FIELDS } from '../schema'
-import { appointmentTypeName, t } from '@/i18n/booking'
+import { appointmentTypeName, slotLabel, t } from '@/i18n/booking'
 import { t as tForms } from '@/i18n/forms'
 import { currentLocale, languageField } from '@/i18n/i18n'
 import { localizePath } from '@/i18n/locale'
@@ -132,8 +132,8 @@ export function BookingForm({
   // From the self-check: its summary in the notes, once, unless the visitor wrote some already.
   const [sendSelfCheck, setSendSelfCheck] = useState(true)
   const selfCheckId = useId()
-  const selfCheckWords = selfCheck ? { score: selfCheck.score, max: HHIE_S_MAX_SCORE, band: selfCheckText.result.bands[selfCheck.band].label } : null
-  const selfCheckNotes = selfCheckWords ? fillTemplate(selfCheckText.booking.notes, selfCheckWords) : null
+  const selfCheckWords = selfCheck ? { score: selfCheck.score, max: HHIE_S_MAX_SCORE, band: selfCheckText().result.bands[selfCheck.band].label } : null
+  const selfCheckNotes = selfCheckWords ? fillTemplate(selfCheckText().booking.notes, selfCheckWords) : null
   useEffect(() => {
     if (selfCheckNotes && !getValues('notes')) setValue('notes', selfCheckNotes)
   }, [selfCheckNotes, getValues, setValue])
@@ -242,10 +242,10 @@ export function BookingForm({
 
       {selfCheckWords ? (
         <SelfCheckNotice data-testid="self-check-notice">
-          <p id={`${selfCheckId}-notice`}>{fillTemplate(selfCheckText.booking.notice, selfCheckWords)}</p>
+          <p id={`${selfCheckId}-notice`}>{fillTemplate(selfCheckText().booking.notice, selfCheckWords)}</p>
           <label>
             <input type="checkbox" checked={sendSelfCheck} onChange={(e) => setSendSelfCheck(e.target.checked)} aria-describedby={`${selfCheckId}-notice`} />
-            {selfCheckText.booking.include}
+            {selfCheckText().booking.include}
           </label>
         </SelfCheckNotice>
       ) : null}
@@ -278,7 +278,7 @@ export function BookingForm({
             <option value="">{timePlaceholder}</option>
             {timeOptions.map((slot) => (
               <option key={slot.time} value={slot.time}>
-                {slot.label}
+                {slotLabel(slot)}
               </option>
             ))}
           </SelectField>

@@ -8,14 +8,14 @@ import { paths } from '@/config/paths'
 import { fillTemplate, selfCheckText } from '@/content/self-check'
 import { selfCheckBookingState } from '@/lib/hearing-self-check'
 
-const text = selfCheckText.result
+const text = () => selfCheckText().result
 
 /** The score and its band in words: what the result's live region announces. */
 export function ResultScore({ result }: { result: HearingSelfCheckResult }) {
   return (
     <Score>
-      <strong>{fillTemplate(text.score, { score: result.score, max: HHIE_S_MAX_SCORE })}</strong>
-      <span>{text.bands[result.band].title}</span>
+      <strong>{fillTemplate(text().score, { score: result.score, max: HHIE_S_MAX_SCORE })}</strong>
+      <span>{text().bands[result.band].title}</span>
     </Score>
   )
 }
@@ -28,17 +28,17 @@ export function ResultScore({ result }: { result: HearingSelfCheckResult }) {
 export function SelfCheckResult({ result, onReview, onRestart }: { result: HearingSelfCheckResult; onReview: () => void; onRestart: () => void }) {
   return (
     <Body>
-      <p>{text.bands[result.band].text}</p>
+      <p>{text().bands[result.band].text}</p>
 
       <section aria-labelledby="self-check-scale">
-        <h3 id="self-check-scale">{text.scaleHeading}</h3>
+        <h3 id="self-check-scale">{text().scaleHeading}</h3>
         <Scale>
           {HHIE_S_BANDS.map((b) => {
-            const line = fillTemplate(text.scale, { min: b.min, max: b.max, label: text.bands[b.band].label })
+            const line = fillTemplate(text().scale, { min: b.min, max: b.max, label: text().bands[b.band].label })
             return b.band === result.band ? (
               <li key={b.band} aria-current="true">
                 <strong>{line}</strong>
-                <VisuallyHidden> {text.yourBand}</VisuallyHidden>
+                <VisuallyHidden> {text().yourBand}</VisuallyHidden>
               </li>
             ) : (
               <li key={b.band}>{line}</li>
@@ -49,39 +49,39 @@ export function SelfCheckResult({ result, onReview, onRestart }: { result: Heari
 
       <Actions>
         <ButtonLink to={paths.bookAppointment.getHref()} state={selfCheckBookingState(result.answers)}>
-          {text.book}
+          {text().book}
         </ButtonLink>
-        <Hint>{text.bookHint}</Hint>
+        <Hint>{text().bookHint}</Hint>
       </Actions>
 
       <section aria-labelledby="self-check-means">
-        <h3 id="self-check-means">{text.meansHeading}</h3>
-        <p>{text.means}</p>
+        <h3 id="self-check-means">{text().meansHeading}</h3>
+        <p>{text().means}</p>
       </section>
       <section aria-labelledby="self-check-not-means">
-        <h3 id="self-check-not-means">{text.notMeansHeading}</h3>
+        <h3 id="self-check-not-means">{text().notMeansHeading}</h3>
         <ul>
-          {text.notMeans.map((line) => (
+          {text().notMeans.map((line) => (
             <li key={line}>{line}</li>
           ))}
         </ul>
       </section>
-      <Urgent>{text.urgent}</Urgent>
+      <Urgent>{text().urgent}</Urgent>
 
       <details>
-        <summary>{text.yourAnswers}</summary>
+        <summary>{text().yourAnswers}</summary>
         <SelfCheckAnswers answers={result.answers} />
       </details>
 
       <Actions>
         <Button $variant="secondary" onClick={onReview}>
-          {text.review}
+          {text().review}
         </Button>
         <Button $variant="secondary" onClick={onRestart}>
-          {text.restart}
+          {text().restart}
         </Button>
       </Actions>
-      <Hint>{text.privacy}</Hint>
+      <Hint>{text().privacy}</Hint>
     </Body>
   )
 }

@@ -7,7 +7,7 @@ import { fillTemplate, selfCheckText } from '@/content/self-check'
 
 import { ResultScore, SelfCheckResult } from './self-check-result'
 
-const text = selfCheckText
+const text = () => selfCheckText()
 const RESULT = HHIE_S_QUESTION_COUNT
 const unanswered = (): Array<HhieAnswer | null> => Array.from({ length: HHIE_S_QUESTION_COUNT }, () => null)
 
@@ -54,7 +54,7 @@ export function SelfCheck() {
     <Panel>
       {result ? (
         <ResultHeading ref={heading} tabIndex={-1}>
-          {text.result.heading}
+          {text().result.heading}
         </ResultHeading>
       ) : null}
       {/* Announced when the result appears (a live region must be in the page before its content changes). */}
@@ -73,7 +73,7 @@ export function SelfCheck() {
       ) : (
         <form key={step} onSubmit={next} noValidate aria-labelledby={`${id}-question`}>
           <Progress>
-            <p id={`${id}-progress`}>{fillTemplate(text.step.progress, { current: step + 1, total: HHIE_S_QUESTION_COUNT })}</p>
+            <p id={`${id}-progress`}>{fillTemplate(text().step.progress, { current: step + 1, total: HHIE_S_QUESTION_COUNT })}</p>
             <Bar aria-hidden="true">
               <span style={{ width: `${((step + 1) / HHIE_S_QUESTION_COUNT) * 100}%` }} />
             </Bar>
@@ -81,28 +81,28 @@ export function SelfCheck() {
           <Fieldset aria-describedby={missing ? `${id}-missing` : undefined}>
             <legend>
               <h2 id={`${id}-question`} ref={heading} tabIndex={-1}>
-                {text.questions[step]}
+                {text().questions[step]}
               </h2>
             </legend>
             <Options>
               {HHIE_S_ANSWERS.map((value) => (
                 <Option key={value}>
                   <input type="radio" name={`${id}-answer`} value={value} checked={answers[step] === value} onChange={() => answer(value)} aria-invalid={missing || undefined} />
-                  <span>{text.answers[value]}</span>
+                  <span>{text().answers[value]}</span>
                 </Option>
               ))}
             </Options>
           </Fieldset>
           {missing ? (
             <Missing id={`${id}-missing`} role="alert">
-              {text.step.required}
+              {text().step.required}
             </Missing>
           ) : null}
           <Actions>
-            <Button type="submit">{step === RESULT - 1 ? text.step.finish : text.step.next}</Button>
+            <Button type="submit">{step === RESULT - 1 ? text().step.finish : text().step.next}</Button>
             {step > 0 ? (
               <Button $variant="secondary" onClick={() => goTo(step - 1)}>
-                {text.step.back}
+                {text().step.back}
               </Button>
             ) : null}
           </Actions>

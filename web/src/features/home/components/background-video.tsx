@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
+import { t } from '@/i18n/home'
 
 interface BackgroundVideoProps {
   /** MP4, played everywhere. */
@@ -64,7 +65,7 @@ export function BackgroundVideo({ src, webm, poster, name }: BackgroundVideoProp
         <source src={src} type="video/mp4" onError={fail} />
       </Video>
       <Toggle type="button" onClick={() => setUserPaused(!paused)}>
-        {paused ? 'Play background video' : 'Pause background video'}
+        {paused ? t('home.vid.play') : t('home.vid.pause')}
       </Toggle>
     </>
   )

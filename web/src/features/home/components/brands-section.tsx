@@ -8,21 +8,25 @@ import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { brands } from '@/content/brands'
 import { media } from '@/content/media'
+import { inPageLanguage } from '@/i18n/i18n'
+import { t } from '@/i18n/home'
 
 /**
  * The four hearing-aid brands (SPEC §2 "Home" > Brands): each card links to its collection on the
  * catalogue (/products#{key}); a brand marked coming soon says so and its button is disabled.
  */
 export function BrandsSection() {
+  // The illustrations' alternative texts (src/content/media.ts) in Spanish on Spanish pages.
+  const spanishAlts = inPageLanguage<Partial<Record<string, string>>>('brand-alts', {})
   return (
     <Section aria-labelledby="brands-heading">
       <SectionHeader>
-        <h2 id="brands-heading">Premium Hearing Aid Brands</h2>
-        <p>We fit the leading manufacturers, so you get the technology that suits your hearing and your life.</p>
+        <h2 id="brands-heading">{t('home.br.h')}</h2>
+        <p>{t('home.br.p')}</p>
       </SectionHeader>
       <Container>
         <CardGrid as="div" $tablet={2} $desktop={4}>
-          {brands.map((brand) => {
+          {inPageLanguage('brands', brands).map((brand) => {
             const noteId = `brand-${brand.key}-note`
             const image = media.brands[brand.key]
             return (
@@ -30,7 +34,7 @@ export function BrandsSection() {
                 {image ? (
                   <Illustration
                     src={image.src}
-                    alt={image.alt}
+                    alt={spanishAlts[brand.key] ?? image.alt}
                     width={image.width}
                     height={image.height}
                     loading="lazy"
@@ -42,11 +46,11 @@ export function BrandsSection() {
                 <Tagline>{brand.tagline}</Tagline>
                 {brand.comingSoon ? (
                   <Button $variant="secondary" disabled aria-describedby={noteId}>
-                    Shop {brand.name}
+                    {t('home.br.shop', { brand: brand.name })}
                   </Button>
                 ) : (
                   <ButtonLink to={paths.products.getHref(brand.key)} $variant="secondary">
-                    Shop {brand.name}
+                    {t('home.br.shop', { brand: brand.name })}
                   </ButtonLink>
                 )}
               </Card>
@@ -54,7 +58,7 @@ export function BrandsSection() {
           })}
         </CardGrid>
         <ShopAll>
-          <ButtonLink to={paths.products.getHref()}>Shop All</ButtonLink>
+          <ButtonLink to={paths.products.getHref()}>{t('home.br.all')}</ButtonLink>
         </ShopAll>
       </Container>
     </Section>

@@ -4,7 +4,10 @@ import styled, { css } from 'styled-components'
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import type { MediaImage, MediaVideo } from '@/content/media'
-import { practice } from '@/content/practice'
+import { practice as englishPractice } from '@/content/practice'
+import { inPageLanguage } from '@/i18n/i18n'
+import { t } from '@/i18n/home'
+import { t as tNav } from '@/i18n/layout'
 
 import { BackgroundVideo } from './background-video'
 import { StarRating } from './star-rating'
@@ -25,6 +28,7 @@ const toTop = () => window.scrollTo({ top: 0, left: 0 })
  * above 4.5:1 whatever frame the video shows.
  */
 export function HomeHero({ video, art }: HomeHeroProps) {
+  const practice = inPageLanguage('practice', englishPractice)
   const { claims } = practice
   return (
     <Hero aria-labelledby="home-hero-heading">
@@ -37,10 +41,10 @@ export function HomeHero({ video, art }: HomeHeroProps) {
           <Copy>{practice.heroCopy}</Copy>
           <Actions>
             <HeroLink to={paths.bookAppointment.getHref()} onClick={toTop} $variant="solid">
-              Book Appointment
+              {tNav('nav.bookAppointment')}
             </HeroLink>
             <HeroLink to={paths.products.getHref()} onClick={toTop} $variant="outline">
-              Shop Hearing Aids
+              {t('home.shop')}
             </HeroLink>
           </Actions>
           <Claims>
@@ -49,15 +53,15 @@ export function HomeHero({ video, art }: HomeHeroProps) {
               <ClaimValue>
                 {claims.rating}/{claims.ratingOutOf}
               </ClaimValue>
-              <ClaimLabel>Patient Rating</ClaimLabel>
+              <ClaimLabel>{t('home.rating')}</ClaimLabel>
             </Claim>
             <Claim>
               <ClaimValue>{claims.patientsHelped}</ClaimValue>
-              <ClaimLabel>Patients Helped</ClaimLabel>
+              <ClaimLabel>{t('home.helped')}</ClaimLabel>
             </Claim>
             <Claim>
               <ClaimValue>{claims.yearsOfExperience}</ClaimValue>
-              <ClaimLabel>Years of Experience</ClaimLabel>
+              <ClaimLabel>{t('home.years')}</ClaimLabel>
             </Claim>
           </Claims>
         </Text>

@@ -4,7 +4,9 @@ import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
-import { insurance, insurerLogos } from '@/content/insurers'
+import { insurance as englishInsurance, insurerLogos } from '@/content/insurers'
+import { currentLocale, inPageLanguage } from '@/i18n/i18n'
+import { t } from '@/i18n/home'
 
 import { LogoCarousel } from './logo-carousel'
 
@@ -13,6 +15,9 @@ import { LogoCarousel } from './logo-carousel'
  * an auto-advancing, looping carousel, then what to do when a plan is not among them.
  */
 export function InsuranceSection() {
+  const insurance = inPageLanguage('insurers', englishInsurance)
+  // The logos' alternative texts are "Insurance partner N" (SPEC §2); on Spanish pages in Spanish.
+  const logos = currentLocale() === 'es' ? insurerLogos.map((logo, i) => ({ ...logo, alt: t('home.logo', { n: i + 1 }) })) : insurerLogos
   return (
     <Section aria-labelledby="insurance-heading">
       <SectionHeader>
@@ -20,7 +25,7 @@ export function InsuranceSection() {
         <p>{insurance.intro}</p>
       </SectionHeader>
       <Strip>
-        <LogoCarousel label="Insurance partners" logos={insurerLogos} intervalMs={insurance.autoPlayMs} />
+        <LogoCarousel label={t('home.logos')} logos={logos} intervalMs={insurance.autoPlayMs} />
       </Strip>
       <Container>
         <Fallback>

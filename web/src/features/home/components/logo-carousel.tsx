@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } f
 import styled, { css } from 'styled-components'
 
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
+import { t } from '@/i18n/home'
 
 export interface CarouselLogo {
   src: string
@@ -141,7 +142,7 @@ export function LogoCarousel({ logos, label, intervalMs = 3000 }: LogoCarouselPr
           onClick={() => setUserPaused(!paused)}
         >
           {paused ? <PlayIcon /> : <PauseIcon />}
-          {paused ? 'Play logo slideshow' : 'Pause logo slideshow'}
+          {paused ? t('home.lg.play') : t('home.lg.pause')}
         </PauseButton>
       </Controls>
     </Wrapper>

@@ -6,6 +6,8 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { services } from '@/content/services'
+import { inPageLanguage } from '@/i18n/i18n'
+import { t } from '@/i18n/home'
 
 /**
  * The four service groups with their feature lists and the call to action (SPEC §2 "Home" > Services).
@@ -14,12 +16,12 @@ export function ServicesSection() {
   return (
     <Section $tone="surface" aria-labelledby="services-heading">
       <SectionHeader>
-        <h2 id="services-heading">Comprehensive Hearing Care Services</h2>
-        <p>From your first hearing test to years of follow-up care, everything happens with the same trusted team.</p>
+        <h2 id="services-heading">{t('home.sv.h')}</h2>
+        <p>{t('home.sv.p')}</p>
       </SectionHeader>
       <Container>
         <CardGrid as="div" $tablet={2} $desktop={4}>
-          {services.map((service) => (
+          {inPageLanguage('services', services).map((service) => (
             <Card key={service.key} aria-labelledby={`service-${service.key}`}>
               <h3 id={`service-${service.key}`}>{service.title}</h3>
               <Summary>{service.summary}</Summary>
@@ -36,7 +38,7 @@ export function ServicesSection() {
         </CardGrid>
         <Cta>
           <ButtonLink to={paths.bookAppointment.getHref()} onClick={() => window.scrollTo({ top: 0, left: 0 })}>
-            Schedule Free Consultation
+            {t('home.sv.cta')}
           </ButtonLink>
         </Cta>
       </Container>

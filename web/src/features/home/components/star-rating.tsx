@@ -1,6 +1,8 @@
 import { useId } from 'react'
 import styled from 'styled-components'
 
+import { t } from '@/i18n/home'
+
 interface StarRatingProps {
   rating: number
   outOf: number
@@ -17,7 +19,7 @@ export function StarRating({ rating, outOf }: StarRatingProps) {
   // Usable inside url(#…): keep letters, digits, - and _ only.
   const id = useId().replace(/[^\w-]/g, '')
   return (
-    <Stars role="img" aria-label={`Rated ${rating} out of ${outOf} stars`}>
+    <Stars role="img" aria-label={t('home.stars', { rating, outOf })}>
       {Array.from({ length: outOf }, (_, i) => {
         const fill = Math.max(0, Math.min(1, rating - i))
         const gradientId = `${id}-star-${i}`

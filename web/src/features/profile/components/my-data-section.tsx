@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { paths } from '@/config/paths'
 import { datedFilename, downloadJson } from '@/lib/download'
 import { notify } from '@/lib/notify'
+import { t } from '@/i18n/patient'
 
 import { getMyData, requestAccountDeletion } from '../api/personal-data'
 
@@ -28,7 +29,7 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
     try {
       downloadJson(datedFilename('my-data'), await getMyData())
     } catch (err) {
-      notify.error('Download failed', err instanceof Error ? err.message : 'Please try again.')
+      notify.error(t('data.downloadFailed'), err instanceof Error ? err.message : t('data.tryAgain'))
     } finally {
       setDownloading(false)
     }
@@ -38,48 +39,48 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
     try {
       const { sent_to } = await requestAccountDeletion()
       setSentTo(sent_to)
-      notify.success('Check your email', `We sent a link to ${sent_to} to confirm the deletion.`)
+      notify.success(t('data.check.title'), t('data.check.text', { email: sent_to }))
     } catch (err) {
-      notify.error('Email not sent', err instanceof Error ? err.message : 'Please try again.')
+      notify.error(t('data.notSent'), err instanceof Error ? err.message : t('data.tryAgain'))
     }
   }
 
   return (
     <Section aria-labelledby="my-data-heading">
-      <h2 id="my-data-heading">Your Data</h2>
-      <p>See everything we hold about you (your profile, appointments, messages, order requests, the e-mails we sent you and your consent choices), or download it as one file.</p>
+      <h2 id="my-data-heading">{t('data.heading')}</h2>
+      <p>{t('data.intro')}</p>
       <Actions>
         <ButtonLink to={paths.myData.getHref()} $variant="secondary">
-          See my data
+          {t('data.see')}
         </ButtonLink>
         <Button $variant="secondary" aria-busy={downloading || undefined} onClick={() => void download()}>
-          {downloading ? 'Preparing...' : 'Download my data'}
+          {downloading ? t('data.preparing') : t('data.download')}
         </Button>
         {canDelete ? (
           <Button $variant="secondary" onClick={() => setConfirming(true)}>
-            Delete my account
+            {t('data.delete')}
           </Button>
         ) : null}
       </Actions>
       {sentTo ? (
         <Notice role="status">
-          We sent a link to <strong>{sentTo}</strong>. Open it within 24 hours to delete your account; until then nothing changes.
+          {t('data.sentTo', { email: sentTo })}
         </Notice>
       ) : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={setConfirming}
-        title="Delete your account?"
+        title={t('data.dialog.title')}
         description={
           <>
-            <p>Your account and the personal data we hold about you are erased everywhere: your profile, appointment requests, messages, order requests and the e-mails we sent you. You can sign up again later with the same e-mail address.</p>
-            <p>The practice must keep some records, without your name or contact details:</p>
+            <p>{t('data.dialog.erased')}</p>
+            <p>{t('data.kept')}</p>
             <KeptRecords />
-            <p>We will e-mail you a link to confirm.</p>
+            <p>{t('data.dialog.emailed')}</p>
           </>
         }
-        keepLabel="Keep my account"
-        confirmLabel="Email me the link"
+        keepLabel={t('data.dialog.keep')}
+        confirmLabel={t('data.dialog.confirm')}
         onConfirm={() => void askForLink()}
       />
     </Section>

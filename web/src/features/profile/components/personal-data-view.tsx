@@ -1,25 +1,29 @@
 import type { PersonalDataExport, PersonalDataSection } from '@hearing/contracts'
 import styled from 'styled-components'
 
-/** What each part is called for the person (the services' names mean nothing to them). */
-const PART_TITLES: Record<string, string> = {
-  identity: 'Your account',
-  scheduling: 'Appointments',
-  catalogue: 'Hearing aid orders',
-  content: 'Site visits',
-  'messaging-sync': 'Messages and e-mails',
-  'this browser': 'This browser',
-}
+import { currentLocale, i18n, intlLocale } from '@/i18n/i18n'
+import { t, tOr } from '@/i18n/patient'
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
+/** What each part is called for the person (the services' names mean nothing to them). */
+const partTitle = (service: string) => tOr(`myData.part.${service}`, service)
+
 const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/
 
-const label = (key: string) => (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ')
+const humanized = (key: string) => (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ')
+
+/** A record's field name for the person: from the catalog, else the key in words (English: marked so on Spanish pages). */
+function Label({ name }: { name: string }) {
+  const key = `myData.field.${name}`
+  if (key in i18n.messages) return <>{i18n._(key)}</>
+  return currentLocale() === 'es' ? <span lang="en">{humanized(name)}</span> : <>{humanized(name)}</>
+}
 
 function shown(value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'None'
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (typeof value === 'string') return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? dateTime.format(new Date(value)) : value
+  if (value === null || value === undefined || value === '') return t('myData.none')
+  if (typeof value === 'boolean') return value ? t('myData.yes') : t('myData.no')
+  if (typeof value === 'string') {
+    return ISO_INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(value)) : value
+  }
   if (typeof value === 'number') return String(value)
   return JSON.stringify(value)
 }
@@ -30,12 +34,12 @@ export function PersonalDataView({ data }: { data: PersonalDataExport }) {
     <>
       {data.missing.length > 0 ? (
         <Warning role="alert">
-          Some of your data could not be gathered just now ({data.missing.map((m) => PART_TITLES[m] ?? m).join(', ')}). Please try again in a few minutes.
+          {t('myData.missing', { parts: data.missing.map(partTitle).join(', ') })}
         </Warning>
       ) : null}
       {data.parts.map((part) => (
         <Part key={part.service} aria-labelledby={`part-${part.service.replace(/\W/g, '-')}`}>
-          <h2 id={`part-${part.service.replace(/\W/g, '-')}`}>{PART_TITLES[part.service] ?? part.service}</h2>
+          <h2 id={`part-${part.service.replace(/\W/g, '-')}`}>{partTitle(part.service)}</h2>
           {part.sections.map((section) => (
             <Section key={section.key} section={section} />
           ))}
@@ -48,15 +52,17 @@ export function PersonalDataView({ data }: { data: PersonalDataExport }) {
 function Section({ section }: { section: PersonalDataSection }) {
   return (
     <div>
-      <h3>{section.title}</h3>
+      <h3>{tOr(`myData.section.${section.key}`, section.title)}</h3>
       {section.records.length === 0 ? (
-        <Muted>Nothing here.</Muted>
+        <Muted>{t('myData.nothing')}</Muted>
       ) : (
         section.records.map((record, i) => (
           <Record key={i}>
             {Object.entries(record).map(([key, value]) => (
               <div key={key}>
-                <dt>{label(key)}</dt>
+                <dt>
+                  <Label name={key} />
+                </dt>
                 <dd>{shown(value)}</dd>
               </div>
             ))}

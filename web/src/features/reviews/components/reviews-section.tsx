@@ -5,16 +5,16 @@ import styled from 'styled-components'
 import { Container } from '@/components/ui/container'
 import { Section } from '@/components/ui/section'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
-import { practice } from '@/content/practice'
+import { practice as englishPractice } from '@/content/practice'
+import { currentLocale, inPageLanguage, intlLocale } from '@/i18n/i18n'
+import { t } from '@/i18n/home'
 
 import { reviewsView, useReviews } from '../api/get-reviews'
-
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** "March 2025" from "2025-03-18" or an RFC 3339 timestamp; the text as given if it is not a date. */
 function formatMonthYear(date: string): string {
   const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date)
-  return Number.isNaN(parsed.getTime()) ? date : monthYear.format(parsed)
+  return Number.isNaN(parsed.getTime()) ? date : new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(parsed)
 }
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'
@@ -22,7 +22,7 @@ const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.
 /** Five stars filled to the rating; one image for assistive technology, named with the rating in words. */
 function Stars({ rating, size = 22 }: { rating: number; size?: number }) {
   return (
-    <StarRow role="img" aria-label={`Rated ${rating} out of 5 stars`}>
+    <StarRow role="img" aria-label={t('home.rv.stars', { rating })}>
       {[0, 1, 2, 3, 4].map((i) => {
         const fill = Math.max(0, Math.min(1, rating - i))
         return (
@@ -43,7 +43,7 @@ function ExternalLink({ href, children }: { href: string; children: ReactNode })
   return (
     <a href={href} target="_blank" rel="noopener noreferrer">
       {children}
-      <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+      <VisuallyHidden> {t('home.rv.tab')}</VisuallyHidden>
     </a>
   )
 }
@@ -58,22 +58,23 @@ function RatingSummary({ place, attribution }: { place: PlaceSummary; attributio
       <SummaryText>
         <Stars rating={place.rating} size={28} />
         <p>
-          Based on {place.total_reviews.toLocaleString('en-US')} reviews
-          {attribution.source === 'google' ? ' on Google' : ''}
+          {t(attribution.source === 'google' ? 'home.rv.basedG' : 'home.rv.based', { count: place.total_reviews.toLocaleString(intlLocale()) })}
         </p>
-        <ExternalLink href={place.maps_url}>See our reviews on Google Maps</ExternalLink>
+        <ExternalLink href={place.maps_url}>{t('home.rv.maps')}</ExternalLink>
       </SummaryText>
     </Summary>
   )
 }
 
 function ReviewCard({ review, source }: { review: Review; source: Attribution['source'] }) {
-  const about = [review.age ? `Age ${review.age}` : undefined, review.location].filter(Boolean).join(', ')
+  const about = [review.age ? t('home.rv.age', { age: review.age }) : undefined, review.location].filter(Boolean).join(', ')
+  // The practice's own testimonials are English: marked so on Spanish pages (live reviews are in their authors' words).
+  const lang = source !== 'google' && currentLocale() === 'es' ? 'en' : undefined
   return (
     <Card>
       <Stars rating={review.rating} />
-      {review.highlight ? <Highlight>“{review.highlight}”</Highlight> : null}
-      <Quote>
+      {review.highlight ? <Highlight lang={lang}>“{review.highlight}”</Highlight> : null}
+      <Quote lang={lang}>
         <p>{review.text}</p>
       </Quote>
       <Author>
@@ -92,7 +93,7 @@ function ReviewCard({ review, source }: { review: Review; source: Attribution['s
             {source === 'google' ? (
               <>
                 {' · '}
-                {review.review_url ? <ExternalLink href={review.review_url}>on Google Maps</ExternalLink> : 'on Google Maps'}
+                {review.review_url ? <ExternalLink href={review.review_url}>{t('home.rv.onMaps')}</ExternalLink> : t('home.rv.onMaps')}
               </>
             ) : null}
           </Meta>
@@ -118,14 +119,15 @@ function badgeIcon(label: string): string {
 }
 
 function TrustBadges() {
-  const { claims } = practice
+  const { claims } = inPageLanguage('practice', englishPractice)
   const badges = [
-    ...claims.badges.map((label) => ({ label, icon: badgeIcon(label) })),
+    // Icons by the English badge in the same place (a Spanish copy keeps the order).
+    ...claims.badges.map((label, i) => ({ label, icon: badgeIcon(englishPractice.claims.badges[i] ?? label) })),
     { label: `${claims.award.name} ${claims.award.years}`, icon: BADGE_ICONS.award! },
-    { label: `${claims.patientsHelped} Patients Helped`, icon: BADGE_ICONS.people! },
+    { label: t('home.rv.helped', { count: claims.patientsHelped }), icon: BADGE_ICONS.people! },
   ]
   return (
-    <Badges aria-label="Why patients trust us">
+    <Badges aria-label={t('home.rv.trust')}>
       {badges.map(({ label, icon }) => (
         <Badge key={label}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -152,11 +154,11 @@ export function ReviewsSection() {
     <Section $tone="surface" aria-labelledby="reviews-heading">
       <Container>
         <Header>
-          <h2 id="reviews-heading">What Our Patients Say</h2>
-          <p>Real stories from neighbors across North Georgia who rediscovered the sounds they love.</p>
+          <h2 id="reviews-heading">{t('home.rv.h')}</h2>
+          <p>{t('home.rv.p')}</p>
         </Header>
         {view.status === 'loading' ? (
-          <Loading role="status">Loading latest reviews...</Loading>
+          <Loading role="status">{t('home.rv.load')}</Loading>
         ) : (
           <>
             <RatingSummary place={view.place} attribution={view.attribution} />
@@ -170,7 +172,7 @@ export function ReviewsSection() {
             <AttributionLine>
               {view.attribution.source === 'google' ? (
                 <>
-                  Reviews from{' '}
+                  {t('home.rv.from')}{' '}
                   {view.attribution.url ? (
                     <ExternalLink href={view.attribution.url}>
                       <span translate="no">Google Maps</span>
@@ -178,10 +180,11 @@ export function ReviewsSection() {
                   ) : (
                     <span translate="no">Google Maps</span>
                   )}
-                  . Each review is its author’s own.
+                  {t('home.rv.own')}
                 </>
               ) : (
-                view.attribution.text
+                // The practice's testimonials: said in the page's language on Spanish pages.
+                currentLocale() === 'es' ? t('home.rv.ours') : view.attribution.text
               )}
             </AttributionLine>
           </>

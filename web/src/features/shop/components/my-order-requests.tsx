@@ -5,27 +5,28 @@ import styled from 'styled-components'
 import { Badge, type BadgeTone } from '@/components/ui/badge'
 import { CardActions, CardList, CardRowItem } from '@/components/ui/card-list'
 import { api, type ApiError } from '@/lib/api-client'
+import { intlLocale } from '@/i18n/i18n'
+import { t } from '@/i18n/patient'
 
 import { formatPrice } from '../cart'
 
-const statusText: Record<OrderStatus, string> = { new: 'Received', contacted: 'Contacted', fitted: 'Fitted', cancelled: 'Cancelled' }
 const statusTone: Record<OrderStatus, BadgeTone> = { new: 'primary', contacted: 'secondary', fitted: 'success', cancelled: 'outline' }
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
 /** The signed-in customer's own order requests (GET /api/catalogue/orders/mine), on /profile: cards like their appointments. */
 export function MyOrderRequests() {
   const { data, error } = useSWR<OrderRequestView[], ApiError>('/catalogue/orders/mine', (path: string) =>
     api.get<{ orders: OrderRequestView[] }>(path).then((r) => r.orders),
   )
+  const dateFormat = new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'medium' })
   return (
     <Section aria-labelledby="my-orders-heading">
-      <h2 id="my-orders-heading">My Order Requests</h2>
+      <h2 id="my-orders-heading">{t('orders.heading')}</h2>
       {error ? (
-        <p role="alert">Failed to load your order requests.</p>
+        <p role="alert">{t('orders.loadFailed')}</p>
       ) : !data ? (
-        <p role="status">Loading your order requests...</p>
+        <p role="status">{t('orders.loading')}</p>
       ) : data.length === 0 ? (
-        <p>You have no order requests yet.</p>
+        <p>{t('orders.none')}</p>
       ) : (
         <CardList>
           {data.map((o) => (
@@ -33,10 +34,10 @@ export function MyOrderRequests() {
               <div>
                 <strong>{o.items.map((i) => `${i.quantity} × ${i.title}`).join(', ')}</strong>
                 <br />
-                Requested {dateFormat.format(new Date(o.created_at))} · {formatPrice(o.total)}
+                {t('orders.requested', { date: dateFormat.format(new Date(o.created_at)), total: formatPrice(o.total) })}
               </div>
               <CardActions>
-                <Badge $tone={statusTone[o.status]}>{statusText[o.status]}</Badge>
+                <Badge $tone={statusTone[o.status]}>{t(`orders.status.${o.status}`)}</Badge>
               </CardActions>
             </CardRowItem>
           ))}

@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { brands } from './brands'
+import { insurance } from './insurers'
+import { practice } from './practice'
+import { selfCheckTexts } from './self-check'
+import { services } from './services'
+
+/**
+ * The Spanish copies of content (src/content/<name>/es.json, loaded on Spanish pages by
+ * src/i18n/spanish.ts) have the English data's shape: the same fields (an object copy may leave
+ * out fields without words), lists of the same length, the same non-text values, every text
+ * non-empty and with the English text's {placeholders}.
+ */
+const english: Record<string, unknown> = {
+  'self-check': selfCheckTexts.en,
+  practice,
+  insurers: insurance,
+  services,
+  brands,
+  'brand-alts': Object.fromEntries(brands.map((b) => [b.key, 'text'])),
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort()
+
+function sameShape(es: unknown, en: unknown, where: string, partial = false) {
+  if (typeof en === 'string') {
+    expect(typeof es, where).toBe('string')
+    expect((es as string).trim(), where).not.toBe('')
+    expect(placeholders(es as string), `${where} placeholders`).toEqual(placeholders(en))
+  } else if (Array.isArray(en)) {
+    expect(Array.isArray(es) && es.length, where).toBe(en.length)
+    en.forEach((item, i) => sameShape((es as unknown[])[i], item, `${where}[${i}]`))
+  } else if (en && typeof en === 'object') {
+    expect(es && typeof es === 'object' && !Array.isArray(es), where).toBe(true)
+    const esKeys = Object.keys(es as object)
+    for (const key of esKeys) expect(Object.keys(en), `${where}.${key} is a field of the English data`).toContain(key)
+    if (!partial) expect(esKeys.sort(), where).toEqual(Object.keys(en).sort())
+    for (const key of esKeys) sameShape((es as Record<string, unknown>)[key], (en as Record<string, unknown>)[key], `${where}.${key}`)
+  } else {
+    expect(es, `${where} (not text: the same as in English)`).toEqual(en)
+  }
+}
+
+const root = import.meta.dirname
+const copies = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .filter((name) => readdirSync(path.join(root, name)).includes('es.json'))
+
+describe('Spanish content copies', () => {
+  it('every copy is of known English data', () => {
+    for (const name of copies) expect(Object.keys(english), name).toContain(name)
+  })
+
+  it.each(copies)('%s/es.json has the English shape', (name) => {
+    const es = JSON.parse(readFileSync(path.join(root, name, 'es.json'), 'utf8')) as unknown
+    // Objects may hold only the fields with words (src/i18n/i18n.ts inPageLanguage lays them over the English).
+    sameShape(es, english[name], name, !Array.isArray(english[name]))
+  })
+})

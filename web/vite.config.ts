@@ -102,9 +102,10 @@ function precompress(): Plugin {
  * The site renders with Preact (preact/compat), not React: the app and its libraries
  * (react-router-dom, styled-components, swr, react-toastify, Radix, react-hook-form) keep importing
  * 'react' and 'react-dom', and these aliases hand them Preact's implementation of the same API.
- * Why: every page loads the renderer first, and react-dom 19 alone is ~60 KB gzip, Preact with its
- * compat layer ~11 KB; that difference is what brings `/` under its 100 KB budget (issue 24 item 5,
- * issue 26). What Preact does differently, and what was checked, is in the README (web speed).
+ * Why: every page loads the renderer first. React (react-dom, react, scheduler: 220 KB minified)
+ * was most of the 94.7 KB gzip vendor chunk; Preact with hooks, compat and its JSX runtime is
+ * 10.4 KB gzip, and the chunk 38.9 KB. That is what brings `/` under its 100 KB budget (issue 24
+ * item 5, issue 26). What Preact does differently, and what was checked: README, "The renderer".
  * The same aliases apply to the pre-rendering build (react-dom/server -> preact-render-to-string)
  * and to the component tests (vitest reads this file), so both run the renderer that ships.
  * Types still come from @types/react: preact/compat implements that API.

@@ -6,7 +6,6 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 import { gzipAsync } from '@gfx/zopfli'
 import { checkClinicsFile } from '@hearing/contracts'
-import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
 
 import { contentValidationAtBuildOnly } from './scripts/content-validation.ts'
@@ -99,9 +98,31 @@ function precompress(): Plugin {
   }
 }
 
+/**
+ * The site renders with Preact (preact/compat), not React: the app and its libraries
+ * (react-router-dom, styled-components, swr, react-toastify, Radix, react-hook-form) keep importing
+ * 'react' and 'react-dom', and these aliases hand them Preact's implementation of the same API.
+ * Why: every page loads the renderer first. React (react-dom, react, scheduler: 220 KB minified)
+ * was most of the 94.7 KB gzip vendor chunk; Preact with hooks, compat and its JSX runtime is
+ * 10.4 KB gzip, and the chunk 38.9 KB. That is what brings `/` under its 100 KB budget (issue 24
+ * item 5, issue 26). What Preact does differently, and what was checked: README, "The renderer".
+ * The same aliases apply to the pre-rendering build (react-dom/server -> preact-render-to-string)
+ * and to the component tests (vitest reads this file), so both run the renderer that ships.
+ * Types still come from @types/react: preact/compat implements that API.
+ */
+const preactForReact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+]
+
 // react-toastify (and its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
 const coreVendor =
-  /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]/
+  /[\\/]node_modules[\\/](preact|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]/
 
 // The site frame's small shared modules (URLs, languages, the message store and the frame's English
 // catalog): every page needs them, so they travel together instead of as a handful of tiny chunks.
@@ -110,26 +131,27 @@ const siteFrame = /[\\/]src[\\/](config[\\/](paths|spa-routes)\.ts|i18n[\\/](i18
 export default defineConfig({
   plugins: [
     linguiCatalogs(),
-    react(),
     styledComponentIds({ root: webRoot }),
     contentValidationAtBuildOnly({ root: webRoot }),
     practiceHtml(),
     spaRoutesManifest(),
     precompress(),
   ],
+  // JSX compiles to calls of 'react/jsx-runtime', which the aliases below turn into Preact's.
+  // (No @vitejs/plugin-react: its Fast Refresh drives React's internals. `npm run dev` reloads the
+  // page on a change instead of swapping the component in place.)
+  oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
-    alias: {
-      '@': fileURLToPath(new URL('./src', import.meta.url)),
-      // swr's shim of useSyncExternalStore for React < 18: React 19 has it built in.
-      'use-sync-external-store/shim': fileURLToPath(new URL('./scripts/use-sync-external-store-shim.ts', import.meta.url)),
-    },
-    // toolchain.md P1: the root node_modules holds react 18 (pulled by tap); react-router and swr
-    // live there too and would bundle it next to our react 19. One React only.
-    dedupe: ['react', 'react-dom'],
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      ...preactForReact,
+      // swr's shim of useSyncExternalStore for React < 18: preact/compat has it built in.
+      { find: 'use-sync-external-store/shim', replacement: fileURLToPath(new URL('./scripts/use-sync-external-store-shim.ts', import.meta.url)) },
+    ],
   },
   // The pre-rendering build (`vite build --ssr src/entry-server.tsx`) bundles its dependencies
   // instead of importing them from node_modules at run time, where react-router and swr would
-  // find the root's React 18 (see dedupe above).
+  // load React itself (the root's React 18, pulled by tap) instead of the aliases above.
   ssr: { noExternal: true },
   server: { proxy: { '/api': apiTarget } },
   // Component tests (`npm test -w web`): forms rendered in happy-dom, only the network stubbed.
@@ -139,19 +161,27 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     // A test types like a visitor, key by key: on a busy machine that outlasts the default 5 s.
     testTimeout: 20_000,
-    // These libraries sit in the root node_modules next to tap's React 18 (see dedupe above), some
-    // as CommonJS that Node would load with that React: bundled for the tests instead, with ours.
-    alias: {
-      react: fileURLToPath(new URL('./node_modules/react', import.meta.url)),
-      'react-dom': fileURLToPath(new URL('./node_modules/react-dom', import.meta.url)),
-    },
-    deps: { optimizer: { client: { enabled: true, include: ['@testing-library/react', 'react-router-dom', 'react-router', 'swr', 'react-hook-form', '@hookform/resolvers/zod', 'react-toastify'] } } },
+    // The libraries are bundled for the tests (not loaded by Node from node_modules), so the
+    // aliases above reach them too: the tests render with Preact, like the site. styled-components
+    // by its ES module, the one the site's build takes (the optimizer would take its CommonJS build,
+    // whose default export then arrives as the whole module object).
+    alias: [{ find: /^styled-components$/, replacement: fileURLToPath(new URL('./node_modules/styled-components/dist/styled-components.browser.esm.js', import.meta.url)) }],
+    deps: { optimizer: { client: { enabled: true, include: ['@testing-library/react', 'react-router-dom', 'react-router', 'swr', 'react-hook-form', '@hookform/resolvers/zod', 'react-toastify', 'styled-components', 'preact', 'preact/compat', 'preact/hooks', 'preact/compat/jsx-runtime', 'preact/compat/client', 'preact/test-utils'] } } },
   },
   preview: { proxy: { '/api': apiTarget } },
   build: {
     // Every browser the site supports preloads modules natively: no polyfill in the first script.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      onwarn(warning, warn) {
+        // Radix marks its modules "use client" (for React Server Components, which a static site
+        // does not have): nothing to preserve.
+        if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return
+        // react-router reads React 19's useOptimistic if the renderer has it, and falls back to
+        // its value without optimistic updates otherwise; preact/compat has no useOptimistic.
+        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return
+        warn(warning)
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -230,8 +230,10 @@ function publicRoutes(sample) {
     .filter(([, entry]) => entry.file)
     .map(([pattern]) => {
       if (!pattern.includes('/:')) return pattern
-      if (pattern.startsWith('/products/')) return sample.product
-      if (pattern.startsWith('/resources/')) return sample.article
+      // Spanish routes are the English ones under /es.
+      const [, prefix, rest] = /^(\/es)?(\/.*)$/.exec(pattern)
+      if (rest.startsWith('/products/')) return `${prefix ?? ''}${sample.product}`
+      if (rest.startsWith('/resources/')) return `${prefix ?? ''}${sample.article}`
       throw new Error(`no sample for the pre-rendered route ${pattern}`)
     })
 }

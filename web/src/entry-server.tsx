@@ -7,10 +7,9 @@
  * Nothing is fetched while rendering: SWR reads render their loading state, as they do on the
  * browser's first render, so hydration matches.
  */
-import { Writable } from 'node:stream'
-
+import type { VNode } from 'preact'
+import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode, type ReactNode } from 'react'
-import { prerenderToNodeStream } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import { ServerStyleSheet } from 'styled-components'
 
@@ -29,37 +28,19 @@ loadSpanish(spanish)
 /** A path no route matches: renders the "Oops! Page not found" page. */
 const NOT_FOUND_PROBE = '/__pre-render-404__'
 
-function collect(stream: NodeJS.ReadableStream): Promise<string> {
-  return new Promise((resolve, reject) => {
-    let html = ''
-    const sink = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        html += chunk.toString('utf8')
-        done()
-      },
-    })
-    sink.on('finish', () => resolve(html))
-    sink.on('error', reject)
-    stream.on('error', reject)
-    stream.pipe(sink)
-  })
-}
-
 /**
  * The app's markup at `url` and the <style> tags it needs. Rejects if anything failed to render.
  *
- * The HTML must be plain markup: when a Suspense boundary is written out of order, React moves it
- * in place with an inline <script>, which the site's CSP (script-src 'self') blocks, leaving the
- * boundary unfinished and hydration failing. So: a first pass loads the lazily imported code the
- * page needs (React.lazy suspends until its module arrives), the second renders with everything
- * there, and large boundaries are not outlined (progressiveChunkSize below). Checked, not assumed.
+ * preact-render-to-string's async renderer waits for every lazily imported page (a suspended
+ * boundary renders again once its module is there) and returns the whole page in order: no
+ * streaming, so no inline <script> moving boundaries in place, which the site's CSP
+ * (script-src 'self') would block. Checked, not assumed.
  */
 export async function renderPage(url: string, locale: Locale = 'en'): Promise<{ appHtml: string; styleTags: string }> {
   activateLocale(locale)
-  await renderOnce(url, locale)
   const page = await renderOnce(url, locale)
   if (/<script\b/i.test(page.appHtml)) {
-    throw new Error(`${url}: the pre-rendered HTML still holds an inline <script> (a Suspense boundary that waited twice?); the CSP would block it`)
+    throw new Error(`${url}: the pre-rendered HTML holds an inline <script>; the CSP would block it`)
   }
   return page
 }
@@ -67,7 +48,6 @@ export async function renderPage(url: string, locale: Locale = 'en'): Promise<{ 
 /** `url`: the English path; a Spanish page renders it under the basename /es, as the browser does. */
 async function renderOnce(url: string, locale: Locale): Promise<{ appHtml: string; styleTags: string }> {
   const sheet = new ServerStyleSheet()
-  const errors: unknown[] = []
   try {
     const app: ReactNode = (
       <StrictMode>
@@ -78,19 +58,8 @@ async function renderOnce(url: string, locale: Locale): Promise<{ appHtml: strin
         </AppProvider>
       </StrictMode>
     )
-    const { prelude } = await prerenderToNodeStream(sheet.collectStyles(app), {
-      // React outlines large Suspense boundaries (content written after the shell and moved in
-      // place by an inline <script>) to paint early while streaming. Nothing streams here, and the
-      // CSP would block the script: keep every boundary inline.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onError(error) {
-        errors.push(error)
-      },
-    })
-    const appHtml = await collect(prelude)
-    // An error inside a Suspense boundary still produces HTML (the browser would render that part
-    // again); for a page built ahead of time it is a bug, so the build stops.
-    if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]))
+    // The app is written against React's types; the element is Preact's (vite.config.ts aliases).
+    const appHtml = await renderToStringAsync(sheet.collectStyles(app) as unknown as VNode)
     return { appHtml, styleTags: sheet.getStyleTags() }
   } finally {
     sheet.seal()

@@ -17,9 +17,10 @@ function start(locale: Locale) {
       <App />
     </StrictMode>
   )
-  // Public pages arrive pre-rendered (scripts/prerender.mjs): React takes over that markup as it is.
-  // As a transition, so React hydrates in slices of a few milliseconds and yields to the browser in
-  // between (the visitor's input included) instead of one long task that blocks the page.
+  // Public pages arrive pre-rendered (scripts/prerender.mjs): the renderer (Preact under React's
+  // API, vite.config.ts) takes over that markup as it is. Preact's startTransition runs its callback
+  // at once (it has no time slicing), so hydration is one task; it is a short one (Preact and no
+  // React scheduler). Kept as a transition so the code says what it means under either renderer.
   // Other pages (and `npm run dev`) arrive as an empty shell and render here.
   if (root.firstElementChild) {
     startTransition(() => {

@@ -10,9 +10,9 @@ let focusedPathname: string | undefined
 
 /**
  * Moves keyboard and screen-reader focus to the new page after a client-side navigation: to the
- * page's <h1> if it has one, else to <main>. Rendered next to each page, inside its Suspense
- * boundary, so it runs once the page's code has loaded. Only path changes count: a new query
- * string or hash (tabs, anchors) keeps focus where it is.
+ * page's <h1> if it has one, else to <main>. Rendered after each page, in the page's lazily loaded
+ * component (router.tsx, lazyPage), so it runs once the page is there. Only path changes count: a
+ * new query string or hash (tabs, anchors) keeps focus where it is.
  */
 export function RouteFocus() {
   const { pathname } = useLocation()

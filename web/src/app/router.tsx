@@ -17,41 +17,65 @@ import { RouteFocus } from './route-focus'
 type Page = LazyExoticComponent<ComponentType>
 
 /**
+ * A lazily loaded page, followed by <RouteFocus> and <HydrationMarker> once its code has loaded.
+ * They are part of the loaded component, not its siblings: Preact (the renderer, vite.config.ts)
+ * renders the siblings of a component that is still loading at once, where React held the whole
+ * Suspense boundary back, so a sibling marker said "hydrated" before the page had its handlers
+ * (and a click then was lost), and focus moved before the new page was there.
+ */
+function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
+  return lazy(async () => {
+    const { default: Content } = await load()
+    return {
+      default: function LoadedPage() {
+        return (
+          <>
+            <Content />
+            <RouteFocus />
+            <HydrationMarker />
+          </>
+        )
+      },
+    }
+  })
+}
+
+/**
  * One lazily loaded page per pattern of `spaRoutes`: the Record type makes the compiler reject a
  * pattern without a page and a page without a pattern, so the router and dist/spa-routes.json
  * (what the gateway answers 200 for) cannot drift apart.
  */
 const pages: Record<SpaRoute, Page> = {
-  [paths.home.path]: lazy(() => import('./routes/home')),
-  [paths.auth.path]: lazy(() => import('./routes/auth')),
-  [paths.signupSuccess.path]: lazy(() => import('./routes/signup-success')),
-  [paths.profile.path]: lazy(() => import('./routes/profile')),
-  [paths.myData.path]: lazy(() => import('./routes/my-data')),
-  [paths.deleteAccount.path]: lazy(() => import('./routes/delete-account')),
-  [paths.setupAccount.path]: lazy(() => import('./routes/setup-account')),
-  [paths.resetPassword.path]: lazy(() => import('./routes/reset-password')),
-  [paths.cancelAppointment.path]: lazy(() => import('./routes/cancel-appointment')),
-  [paths.admin.path]: lazy(() => import('./routes/admin')),
-  [paths.adminPatient.path]: lazy(() => import('./routes/admin-patient')),
-  [paths.aboutUs.path]: lazy(() => import('./routes/about-us')),
-  [paths.locations.path]: lazy(() => import('./routes/locations')),
-  [paths.cognivue.path]: lazy(() => import('./routes/cognivue')),
-  [paths.hearingSelfCheck.path]: lazy(() => import('./routes/hearing-self-check')),
-  [paths.resources.path]: lazy(() => import('./routes/resources')),
-  [paths.resource.path]: lazy(() => import('./routes/resource')),
-  [paths.products.path]: lazy(() => import('./routes/products')),
-  [paths.product.path]: lazy(() => import('./routes/product')),
-  [paths.privacyPolicy.path]: lazy(() => import('./routes/privacy-policy')),
-  [paths.returnPolicy.path]: lazy(() => import('./routes/return-policy')),
-  [paths.termsOfService.path]: lazy(() => import('./routes/terms-of-service')),
-  [paths.accessibility.path]: lazy(() => import('./routes/accessibility')),
-  [paths.appointmentSuccess.path]: lazy(() => import('./routes/appointment-success')),
-  [paths.messageSuccess.path]: lazy(() => import('./routes/message-success')),
-  [paths.contactUs.path]: lazy(() => import('./routes/contact-us')),
-  [paths.bookAppointment.path]: lazy(() => import('./routes/book-appointment')),
+  [paths.home.path]: lazyPage(() => import('./routes/home')),
+  [paths.auth.path]: lazyPage(() => import('./routes/auth')),
+  [paths.signupSuccess.path]: lazyPage(() => import('./routes/signup-success')),
+  [paths.profile.path]: lazyPage(() => import('./routes/profile')),
+  [paths.myData.path]: lazyPage(() => import('./routes/my-data')),
+  [paths.deleteAccount.path]: lazyPage(() => import('./routes/delete-account')),
+  [paths.setupAccount.path]: lazyPage(() => import('./routes/setup-account')),
+  [paths.resetPassword.path]: lazyPage(() => import('./routes/reset-password')),
+  [paths.cancelAppointment.path]: lazyPage(() => import('./routes/cancel-appointment')),
+  [paths.admin.path]: lazyPage(() => import('./routes/admin')),
+  [paths.adminPatient.path]: lazyPage(() => import('./routes/admin-patient')),
+  [paths.aboutUs.path]: lazyPage(() => import('./routes/about-us')),
+  [paths.locations.path]: lazyPage(() => import('./routes/locations')),
+  [paths.cognivue.path]: lazyPage(() => import('./routes/cognivue')),
+  [paths.hearingSelfCheck.path]: lazyPage(() => import('./routes/hearing-self-check')),
+  [paths.resources.path]: lazyPage(() => import('./routes/resources')),
+  [paths.resource.path]: lazyPage(() => import('./routes/resource')),
+  [paths.products.path]: lazyPage(() => import('./routes/products')),
+  [paths.product.path]: lazyPage(() => import('./routes/product')),
+  [paths.privacyPolicy.path]: lazyPage(() => import('./routes/privacy-policy')),
+  [paths.returnPolicy.path]: lazyPage(() => import('./routes/return-policy')),
+  [paths.termsOfService.path]: lazyPage(() => import('./routes/terms-of-service')),
+  [paths.accessibility.path]: lazyPage(() => import('./routes/accessibility')),
+  [paths.appointmentSuccess.path]: lazyPage(() => import('./routes/appointment-success')),
+  [paths.messageSuccess.path]: lazyPage(() => import('./routes/message-success')),
+  [paths.contactUs.path]: lazyPage(() => import('./routes/contact-us')),
+  [paths.bookAppointment.path]: lazyPage(() => import('./routes/book-appointment')),
 }
 
-const NotFoundPage = lazy(() => import('./routes/not-found'))
+const NotFoundPage = lazyPage(() => import('./routes/not-found'))
 
 /**
  * The pages whose own texts are not in the catalogs (src/i18n/messages) yet: under /es they are
@@ -80,8 +104,6 @@ function PageElement({ page: PageComponent, pattern }: { page: Page; pattern?: s
       <RouteSeo pattern={pattern} />
       <Suspense fallback={<PageLoading />}>
         {pattern !== undefined && englishOnlyPages.has(pattern) ? <EnglishContent>{page}</EnglishContent> : page}
-        <RouteFocus />
-        <HydrationMarker />
       </Suspense>
     </>
   )

@@ -1,7 +1,8 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { screen } from '@testing-library/react'
 import { scoreHearingSelfCheck, type HhieAnswer } from '@hearing/contracts'
 import { describe, expect, it, vi } from 'vitest'
 
+import { enterValue } from '@/testing/enter-value'
 import { stubNetwork } from '@/testing/network'
 import { renderWithApp } from '@/testing/render'
 
@@ -56,12 +57,12 @@ describe('booking form', () => {
     expect(await screen.findByText('Monday to Friday, from 3 to 120 days from today. Closed on Jan 14, Feb 18.')).toBeInTheDocument()
     expect(date).toHaveAttribute('min', '2030-01-02')
     expect(date).toHaveAttribute('max', '2030-05-02')
-    fireEvent.change(date, { target: { value: '2030-01-14' } })
+    enterValue(date, '2030-01-14')
     expect(await screen.findByRole('alert')).toHaveTextContent('The clinic is closed that day. Please choose another date.')
-    fireEvent.change(date, { target: { value: '2099-12-31' } })
+    enterValue(date, '2099-12-31')
     expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a date within 120 days from today. For a later date, please call us.')
     expect(sent.filter((r) => r.path.startsWith('/scheduling/availability'))).toHaveLength(0)
-    fireEvent.change(date, { target: { value: '2030-01-15' } })
+    enterValue(date, '2030-01-15')
     expect(await screen.findByRole('option', { name: '9:00 AM' })).toBeInTheDocument()
   })
 
@@ -81,10 +82,10 @@ describe('booking form', () => {
     expect(screen.getByLabelText(/Notes/)).toHaveValue('Hearing self-check: 18 / 40 — mild to moderate. I would like a hearing evaluation.')
     await vi.waitFor(() => expect(screen.getByLabelText(/Appointment type/)).toHaveValue('evaluation'))
 
-    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2030-01-15' } })
+    enterValue(screen.getByLabelText(/^Date/), '2030-01-15')
     await user.selectOptions(await screen.findByLabelText(/^Time/), '09:00')
     for (const [label, value] of [[/First name/, 'Ana'], [/Last name/, 'Muñoz'], [/^Email/, 'ana@example.com'], [/^Phone/, '(770) 555-0142'], [/Address line 1/, '1 Main St'], [/^City/, 'Gainesville'], [/^State/, 'GA'], [/ZIP code/, '30501']] as const) {
-      fireEvent.change(screen.getByLabelText(label), { target: { value } })
+      enterValue(screen.getByLabelText(label), value)
     }
     const send = screen.getByRole('checkbox', { name: 'Send my self-check answers with this request' })
     expect(send).toBeChecked()
@@ -101,10 +102,10 @@ describe('booking form', () => {
     const { user } = renderWithApp(<BookingForm locations={clinics} patient={null} locationHint="buf" selfCheck={scoreHearingSelfCheck(Array<HhieAnswer>(10).fill('no'))} />)
     await screen.findByRole('option', { name: 'Hearing Test (60 min)' })
     await user.selectOptions(screen.getByLabelText(/Appointment type/), 'hearing-test')
-    fireEvent.change(screen.getByLabelText(/^Date/), { target: { value: '2030-01-15' } })
+    enterValue(screen.getByLabelText(/^Date/), '2030-01-15')
     await user.selectOptions(await screen.findByLabelText(/^Time/), '09:00')
     for (const [label, value] of [[/First name/, 'Ana'], [/Last name/, 'Muñoz'], [/^Email/, 'ana@example.com'], [/^Phone/, '(770) 555-0142'], [/Address line 1/, '1 Main St'], [/^City/, 'Gainesville'], [/^State/, 'GA'], [/ZIP code/, '30501']] as const) {
-      fireEvent.change(screen.getByLabelText(label), { target: { value } })
+      enterValue(screen.getByLabelText(label), value)
     }
     await user.click(screen.getByRole('checkbox', { name: 'Send my self-check answers with this request' }))
     await user.click(screen.getByRole('button', { name: 'Book Appointment' }))

@@ -202,6 +202,24 @@ test('home and the hearing self-check in Spanish: headings, sections, questions,
   await expect(englishNote(page)).toHaveCount(0)
 })
 
+test('locations in Spanish: headings, office cards (labels, hours, buttons), providers and the call to action, no English-only note', async ({ page }) => {
+  await page.goto('/es/locations')
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuestras clínicas' })).toBeVisible()
+  const office = page.getByRole('article', { name: 'Gainesville Office' })
+  await expect(office.getByText('Dirección', { exact: true })).toBeVisible()
+  await expect(office.getByText('Horario', { exact: true })).toBeVisible()
+  await expect(office.getByText('lunes-jueves', { exact: true })).toBeVisible()
+  await expect(office.getByRole('link', { name: 'Programar una cita' })).toHaveAttribute('href', '/es/book-appointment?location=Gainesville')
+  await expect(office.getByRole('link', { name: 'Cómo llegar (se abre en una pestaña nueva)' })).toBeVisible()
+  for (const heading of ['Nuestros logros', 'Nuestros profesionales', '¿Listo para oír mejor?']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByText('Fundadora y audióloga principal')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Pedir una cita en línea' })).toBeVisible()
+  await expect(page.locator('main [lang="en"]'), 'nothing on the page is left in English').toHaveCount(0)
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
 test('account links in Spanish: setup, password reset and cancel pages, their problems and the server errors they show', async ({ page }) => {
   await page.goto('/es/setup-account')
   await expect(page.getByText('Enlace no válido')).toBeVisible()

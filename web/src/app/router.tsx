@@ -61,7 +61,6 @@ const NotFoundPage = lazy(() => import('./routes/not-found'))
  */
 const englishOnlyPages: ReadonlySet<string> = new Set([
   paths.aboutUs.path,
-  paths.locations.path,
   paths.cognivue.path,
   paths.products.path,
   paths.resources.path,

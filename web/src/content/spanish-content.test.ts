@@ -8,6 +8,7 @@ import { insurance } from './insurers'
 import { practice } from './practice'
 import { selfCheckTexts } from './self-check'
 import { services } from './services'
+import { team } from './team'
 
 /**
  * The Spanish copies of content (src/content/<name>/es.json, loaded on Spanish pages by
@@ -21,6 +22,7 @@ const english: Record<string, unknown> = {
   insurers: insurance,
   services,
   brands,
+  team,
   'brand-alts': Object.fromEntries(brands.map((b) => [b.key, 'text'])),
 }
 

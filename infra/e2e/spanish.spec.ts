@@ -220,6 +220,24 @@ test('locations in Spanish: headings, office cards (labels, hours, buttons), pro
   await expect(englishNote(page)).toHaveCount(0)
 })
 
+test('about us in Spanish: story, team cards and their bio dialog, values; the English transcript marked, no English-only note', async ({ page }) => {
+  await page.goto('/es/about-us')
+  await expect(page.getByRole('heading', { level: 1, name: /^Sobre / })).toBeVisible()
+  for (const heading of ['Nuestra historia', 'Conozca a nuestro equipo', 'Nuestros valores']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { level: 3, name: 'Compasión' })).toBeVisible()
+  await page.getByRole('button', { name: 'Leer la biografía completa de Dr. Sarah Mitchell, Au.D.' }).click()
+  const bio = page.getByRole('dialog', { name: 'Dr. Sarah Mitchell, Au.D.' })
+  await expect(bio).toContainText('Fundadora y audióloga principal')
+  await expect(bio).toContainText('obtuvo su doctorado en Audiología')
+  await bio.getByRole('button', { name: 'Cerrar' }).first().click()
+  await expect(bio).toBeHidden()
+  await page.getByText('Leer la transcripción del video (en inglés)').click()
+  await expect(page.locator('main p[lang="en"]').first()).toHaveText('Welcome to North Georgia Hearing Care.')
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
 test('account links in Spanish: setup, password reset and cancel pages, their problems and the server errors they show', async ({ page }) => {
   await page.goto('/es/setup-account')
   await expect(page.getByText('Enlace no válido')).toBeVisible()

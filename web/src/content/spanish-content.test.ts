@@ -9,6 +9,8 @@ import { practice } from './practice'
 import { selfCheckTexts } from './self-check'
 import { services } from './services'
 import { team } from './team'
+import { values } from './values'
+import { media } from './media'
 
 /**
  * The Spanish copies of content (src/content/<name>/es.json, loaded on Spanish pages by
@@ -23,6 +25,8 @@ const english: Record<string, unknown> = {
   services,
   brands,
   team,
+  values,
+  'about-video': { description: media.aboutVideo.description },
   'brand-alts': Object.fromEntries(brands.map((b) => [b.key, 'text'])),
 }
 

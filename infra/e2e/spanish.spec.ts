@@ -238,6 +238,20 @@ test('about us in Spanish: story, team cards and their bio dialog, values; the E
   await expect(englishNote(page)).toHaveCount(0)
 })
 
+test('memory health (/es/cognivue) in Spanish: hero, video, tips, rack card; the video\'s English words marked, no English-only note', async ({ page }) => {
+  await page.goto('/es/cognivue')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cuide la salud de su memoria' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Más información (abre la página de citas en una pestaña nueva)' })).toHaveAttribute('href', '/es/book-appointment')
+  for (const heading of ['La audición y la memoria están relacionadas', 'Consejos para reducir su riesgo', 'Proteja su audición, proteja su mente']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { level: 3, name: 'Haga ejercicio con regularidad' })).toBeVisible()
+  await expect(page.getByText('Textos que aparecen en el video (en inglés)')).toBeVisible()
+  await expect(page.locator('main ol[lang="en"]')).toContainText('Memory health matters.')
+  await expect(page.getByRole('button', { name: 'Descargar PDF' })).toBeVisible()
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
 test('account links in Spanish: setup, password reset and cancel pages, their problems and the server errors they show', async ({ page }) => {
   await page.goto('/es/setup-account')
   await expect(page.getByText('Enlace no válido')).toBeVisible()

@@ -60,7 +60,6 @@ const NotFoundPage = lazy(() => import('./routes/not-found'))
  * the long texts it marks itself (articles, product descriptions).
  */
 const englishOnlyPages: ReadonlySet<string> = new Set([
-  paths.cognivue.path,
   paths.products.path,
   paths.resources.path,
   paths.resource.path,

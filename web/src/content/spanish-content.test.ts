@@ -10,6 +10,7 @@ import { selfCheckTexts } from './self-check'
 import { services } from './services'
 import { team } from './team'
 import { values } from './values'
+import { tips } from './tips'
 import { media } from './media'
 
 /**
@@ -26,6 +27,8 @@ const english: Record<string, unknown> = {
   brands,
   team,
   values,
+  tips,
+  'cognivue-media': { videoDescription: media.cognivueVideo.description, rackTitle: media.rackCard.title, rackSummary: media.rackCard.summary },
   'about-video': { description: media.aboutVideo.description },
   'brand-alts': Object.fromEntries(brands.map((b) => [b.key, 'text'])),
 }

@@ -209,6 +209,10 @@ test('locations in Spanish: headings, office cards (labels, hours, buttons), pro
   await expect(office.getByText('Dirección', { exact: true })).toBeVisible()
   await expect(office.getByText('Horario', { exact: true })).toBeVisible()
   await expect(office.getByText('lunes-jueves', { exact: true })).toBeVisible()
+  // Opening hours in es-US form, on the card and in the footer (English pages keep "9:00 AM-4:00 PM").
+  await expect(office.getByText('9:00 a.m.–4:00 p.m.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByText('9:00 a.m.–4:00 p.m.', { exact: true })).toBeVisible()
+  await expect(page.getByText(/\b[AP]M\b/)).toHaveCount(0)
   await expect(office.getByRole('link', { name: 'Programar una cita' })).toHaveAttribute('href', '/es/book-appointment?location=Gainesville')
   await expect(office.getByRole('link', { name: 'Cómo llegar (se abre en una pestaña nueva)' })).toBeVisible()
   for (const heading of ['Nuestros logros', 'Nuestros profesionales', '¿Listo para oír mejor?']) {

@@ -202,6 +202,60 @@ test('home and the hearing self-check in Spanish: headings, sections, questions,
   await expect(englishNote(page)).toHaveCount(0)
 })
 
+test('locations in Spanish: headings, office cards (labels, hours, buttons), providers and the call to action, no English-only note', async ({ page }) => {
+  await page.goto('/es/locations')
+  await expect(page.getByRole('heading', { level: 1, name: 'Nuestras clínicas' })).toBeVisible()
+  const office = page.getByRole('article', { name: 'Gainesville Office' })
+  await expect(office.getByText('Dirección', { exact: true })).toBeVisible()
+  await expect(office.getByText('Horario', { exact: true })).toBeVisible()
+  await expect(office.getByText('lunes-jueves', { exact: true })).toBeVisible()
+  // Opening hours in es-US form, on the card and in the footer (English pages keep "9:00 AM-4:00 PM").
+  await expect(office.getByText('9:00 a.m.–4:00 p.m.', { exact: true })).toBeVisible()
+  await expect(page.getByRole('contentinfo').getByText('9:00 a.m.–4:00 p.m.', { exact: true })).toBeVisible()
+  await expect(page.getByText(/\b[AP]M\b/)).toHaveCount(0)
+  await expect(office.getByRole('link', { name: 'Programar una cita' })).toHaveAttribute('href', '/es/book-appointment?location=Gainesville')
+  await expect(office.getByRole('link', { name: 'Cómo llegar (se abre en una pestaña nueva)' })).toBeVisible()
+  for (const heading of ['Nuestros logros', 'Nuestros profesionales', '¿Listo para oír mejor?']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByText('Fundadora y audióloga principal')).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Pedir una cita en línea' })).toBeVisible()
+  await expect(page.locator('main [lang="en"]'), 'nothing on the page is left in English').toHaveCount(0)
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
+test('about us in Spanish: story, team cards and their bio dialog, values; the English transcript marked, no English-only note', async ({ page }) => {
+  await page.goto('/es/about-us')
+  await expect(page.getByRole('heading', { level: 1, name: /^Sobre / })).toBeVisible()
+  for (const heading of ['Nuestra historia', 'Conozca a nuestro equipo', 'Nuestros valores']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { level: 3, name: 'Compasión' })).toBeVisible()
+  await page.getByRole('button', { name: 'Leer la biografía completa de Dr. Sarah Mitchell, Au.D.' }).click()
+  const bio = page.getByRole('dialog', { name: 'Dr. Sarah Mitchell, Au.D.' })
+  await expect(bio).toContainText('Fundadora y audióloga principal')
+  await expect(bio).toContainText('obtuvo su doctorado en Audiología')
+  await bio.getByRole('button', { name: 'Cerrar' }).first().click()
+  await expect(bio).toBeHidden()
+  await page.getByText('Leer la transcripción del video (en inglés)').click()
+  await expect(page.locator('main p[lang="en"]').first()).toHaveText('Welcome to North Georgia Hearing Care.')
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
+test('memory health (/es/cognivue) in Spanish: hero, video, tips, rack card; the video\'s English words marked, no English-only note', async ({ page }) => {
+  await page.goto('/es/cognivue')
+  await expect(page.getByRole('heading', { level: 1, name: 'Cuide la salud de su memoria' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Más información (abre la página de citas en una pestaña nueva)' })).toHaveAttribute('href', '/es/book-appointment')
+  for (const heading of ['La audición y la memoria están relacionadas', 'Consejos para reducir su riesgo', 'Proteja su audición, proteja su mente']) {
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+  }
+  await expect(page.getByRole('heading', { level: 3, name: 'Haga ejercicio con regularidad' })).toBeVisible()
+  await expect(page.getByText('Textos que aparecen en el video (en inglés)')).toBeVisible()
+  await expect(page.locator('main ol[lang="en"]')).toContainText('Memory health matters.')
+  await expect(page.getByRole('button', { name: 'Descargar PDF' })).toBeVisible()
+  await expect(englishNote(page)).toHaveCount(0)
+})
+
 test('account links in Spanish: setup, password reset and cancel pages, their problems and the server errors they show', async ({ page }) => {
   await page.goto('/es/setup-account')
   await expect(page.getByText('Enlace no válido')).toBeVisible()

@@ -84,9 +84,6 @@ const NotFoundPage = lazyPage(() => import('./routes/not-found'))
  * the long texts it marks itself (articles, product descriptions).
  */
 const englishOnlyPages: ReadonlySet<string> = new Set([
-  paths.aboutUs.path,
-  paths.locations.path,
-  paths.cognivue.path,
   paths.products.path,
   paths.resources.path,
   paths.resource.path,

@@ -8,6 +8,10 @@ import { insurance } from './insurers'
 import { practice } from './practice'
 import { selfCheckTexts } from './self-check'
 import { services } from './services'
+import { team } from './team'
+import { values } from './values'
+import { tips } from './tips'
+import { media } from './media'
 
 /**
  * The Spanish copies of content (src/content/<name>/es.json, loaded on Spanish pages by
@@ -21,6 +25,11 @@ const english: Record<string, unknown> = {
   insurers: insurance,
   services,
   brands,
+  team,
+  values,
+  tips,
+  'cognivue-media': { videoDescription: media.cognivueVideo.description, rackTitle: media.rackCard.title, rackSummary: media.rackCard.summary },
+  'about-video': { description: media.aboutVideo.description },
   'brand-alts': Object.fromEntries(brands.map((b) => [b.key, 'text'])),
 }
 

@@ -24,15 +24,16 @@ export function formatDays(days: readonly Weekday[]): string {
   return days.map(name).join(', ')
 }
 
-/** "09:00" -> "9:00 AM", "16:00" -> "4:00 PM". */
+/** "09:00" -> "9:00 AM", "16:00" -> "4:00 PM" ("9:00 a.m.", "4:00 p.m." on Spanish pages). */
 export function formatTime(time: string): string {
   const [h, m] = time.split(':').map(Number) as [number, number]
-  const suffix = h < 12 ? 'AM' : 'PM'
+  // "AM"/"PM" in English, "a.m."/"p.m." in Spanish (es-US), written the same by the pre-rendering and the browser.
+  const suffix = h < 12 ? t('hours.am') : t('hours.pm')
   const hour12 = h % 12 === 0 ? 12 : h % 12
   return `${hour12}:${String(m).padStart(2, '0')} ${suffix}`
 }
 
-/** "9:00 AM-4:00 PM", or "Closed" (SPEC §9 writes office hours this way). */
+/** "9:00 AM-4:00 PM", or "Closed" (SPEC §9 writes office hours this way); "9:00 a.m.–4:00 p.m." or "Cerrado" in Spanish. */
 export function formatOpeningTimes(hours: OpeningHours): string {
-  return hours.opens && hours.closes ? `${formatTime(hours.opens)}-${formatTime(hours.closes)}` : t('hours.closed')
+  return hours.opens && hours.closes ? t('hours.range', { opens: formatTime(hours.opens), closes: formatTime(hours.closes) }) : t('hours.closed')
 }

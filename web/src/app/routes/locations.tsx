@@ -9,21 +9,23 @@ import { AchievementsSection } from '@/features/locations/components/achievement
 import { CallToAction } from '@/features/locations/components/call-to-action'
 import { OfficeCard } from '@/features/locations/components/office-card'
 import { ProvidersSection } from '@/features/locations/components/providers-section'
-import { useEnglishPageTitle } from '@/lib/use-document-title'
+import { inPageLanguage } from '@/i18n/i18n'
+import { t } from '@/i18n/locations'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
 const photoUrl = (member: TeamMember) => teamPhoto(member.image)?.src ?? ''
-const providers = team.filter((member) => member.provider)
 
 /** Locations (SPEC §2 "Locations"): the offices, achievements, providers and a call to action. */
 export default function LocationsPage() {
-  useEnglishPageTitle('Our Locations')
+  useDocumentTitle(t('loc.title'))
+  const providers = inPageLanguage('team', team).filter((member) => member.provider)
 
   return (
     <>
-      <PageHero title="Our Locations">
-        <p>Two convenient offices in North Georgia, with the same friendly team and the same careful hearing care.</p>
+      <PageHero title={t('loc.title')}>
+        <p>{t('loc.lead')}</p>
       </PageHero>
-      <Offices aria-label="Offices">
+      <Offices aria-label={t('loc.offices')}>
         <Grid>
           {CLINICS.map((clinic) => (
             <OfficeCard key={clinic.uid} clinic={clinic} />

@@ -5,6 +5,8 @@ import { Section } from '@/components/ui/section'
 import { VideoPlayer } from '@/components/ui/video-player'
 import type { MediaVideo } from '@/content/media'
 import { practice } from '@/content/practice'
+import { t } from '@/i18n/about'
+import { currentLocale, inPageLanguage } from '@/i18n/i18n'
 
 interface OurStoryProps {
   video: MediaVideo
@@ -22,32 +24,24 @@ export function OurStory({ video }: OurStoryProps) {
       <Container>
         <Columns>
           <div>
-            <h2 id="story-heading">Our Story</h2>
-            <p>
-              {practice.name} opened its doors in {practice.foundedYear} with a simple idea: hearing care should feel
-              personal. Our founder had spent years in large clinics where appointments were rushed and patients left
-              with more questions than answers. We wanted something different for North Georgia.
-            </p>
-            <p>
-              Today our team brings {claims.yearsOfExperience} years of experience to every visit in our Gainesville and
-              Dawsonville offices. We take the time to explain your results, fit and fine-tune your hearing aids, and
-              stay with you for the years that follow.
-            </p>
-            <p>
-              We are honored that our neighbors have named us {claims.award.name} {claims.award.years}, and that{' '}
-              {claims.patientsHelped} patients have trusted us with their hearing.
-            </p>
+            <h2 id="story-heading">{t('about.story.h')}</h2>
+            <p>{t('about.story.p1', { name: practice.name, year: practice.foundedYear })}</p>
+            <p>{t('about.story.p2', { years: claims.yearsOfExperience })}</p>
+            <p>{t('about.story.p3', { award: claims.award.name, awardYears: claims.award.years, patients: claims.patientsHelped })}</p>
           </div>
           <Figure>
             <VideoPlayer video={video} aria-describedby="story-video-description">
-              Your browser cannot play this video. Its transcript is below.
+              {t('about.video.fallback')}
             </VideoPlayer>
-            <figcaption id="story-video-description">{video.description}</figcaption>
+            <figcaption id="story-video-description">{inPageLanguage('about-video', { description: video.description }).description}</figcaption>
             {video.transcript.length > 0 ? (
               <Transcript>
-                <summary>Read the video transcript</summary>
+                <summary>{t('about.video.transcript')}</summary>
+                {/* The spoken words are English: on Spanish pages the transcript says so. */}
                 {video.transcript.map((line) => (
-                  <p key={line}>{line}</p>
+                  <p key={line} lang={currentLocale() === 'es' ? 'en' : undefined}>
+                    {line}
+                  </p>
                 ))}
               </Transcript>
             ) : null}

@@ -6,6 +6,7 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import type { TeamMember } from '@/content/team'
+import { t } from '@/i18n/about'
 
 interface TeamSectionProps {
   members: readonly TeamMember[]
@@ -22,8 +23,8 @@ export function TeamSection({ members, imageUrl }: TeamSectionProps) {
   return (
     <Section aria-labelledby="team-heading">
       <SectionHeader>
-        <h2 id="team-heading">Meet Our Team</h2>
-        <p>Licensed, experienced and local: the people who will look after your hearing.</p>
+        <h2 id="team-heading">{t('about.team.h')}</h2>
+        <p>{t('about.team.p')}</p>
       </SectionHeader>
       <Container>
         <CardGrid $tablet={2} $desktop={4}>
@@ -49,7 +50,8 @@ function TeamCard({ member, image }: { member: TeamMember; image: string }) {
           <Summary>{member.summary}</Summary>
           <Dialog.Trigger asChild>
             <BioButton type="button">
-              Read Full Bio<VisuallyHidden> of {member.name}</VisuallyHidden>
+              {t('about.team.bio')}
+              <VisuallyHidden>{t('about.team.bioOf', { name: member.name })}</VisuallyHidden>
             </BioButton>
           </Dialog.Trigger>
         </CardBody>
@@ -74,10 +76,10 @@ function TeamCard({ member, image }: { member: TeamMember; image: string }) {
             ))}
           </Bio>
           <Dialog.Close asChild>
-            <CloseButton type="button">Close</CloseButton>
+            <CloseButton type="button">{t('about.team.close')}</CloseButton>
           </Dialog.Close>
           <Dialog.Close asChild>
-            <CornerClose type="button" aria-label="Close">
+            <CornerClose type="button" aria-label={t('about.team.close')}>
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
                 <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
               </svg>

@@ -2,6 +2,8 @@ import { CardGrid, IconCard } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { values, type Value } from '@/content/values'
+import { t } from '@/i18n/about'
+import { inPageLanguage } from '@/i18n/i18n'
 
 const icons: Record<Value['title'], string> = {
   // heart
@@ -19,13 +21,14 @@ export function ValuesSection() {
   return (
     <Section $tone="surface" aria-labelledby="values-heading">
       <SectionHeader>
-        <h2 id="values-heading">Our Values</h2>
-        <p>What guides every appointment, every fitting and every phone call.</p>
+        <h2 id="values-heading">{t('about.values.h')}</h2>
+        <p>{t('about.values.p')}</p>
       </SectionHeader>
       <Container>
         <CardGrid $desktop={3}>
-          {values.map((value) => (
-            <IconCard key={value.title} icon={icons[value.title]} title={value.title} variant="feature">
+          {/* The icon goes with the English value (the Spanish copy has the same order). */}
+          {inPageLanguage('values', values).map((value, i) => (
+            <IconCard key={values[i]!.title} icon={icons[values[i]!.title]} title={value.title} variant="feature">
               {value.description}
             </IconCard>
           ))}

@@ -1,9 +1,11 @@
+import { useHref } from 'react-router-dom'
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { paths } from '@/config/paths'
 import type { MediaImage } from '@/content/media'
+import { t } from '@/i18n/cognivue'
 import { trackEvent } from '@/lib/analytics'
 
 interface CognivueHeroProps {
@@ -16,25 +18,23 @@ interface CognivueHeroProps {
  * tab and records the "book" event.
  */
 export function CognivueHero({ image }: CognivueHeroProps) {
+  // A plain link (it opens a new tab): useHref adds the router's basename, so /es pages open the Spanish booking page.
+  const bookHref = useHref(paths.bookAppointment.getHref())
   return (
     <Hero aria-labelledby="cognivue-heading">
       <Columns>
         <div>
-          <Eyebrow>Cognitive health screening</Eyebrow>
-          <h1 id="cognivue-heading">Enhance Your Memory Health</h1>
-          <Intro>
-            Research links untreated hearing loss with a higher risk of memory loss and cognitive decline. The good news:
-            caring for your hearing, staying active and keeping your mind engaged can lower that risk. A quick,
-            computer-guided cognitive screening gives you and your doctor a baseline to track over time.
-          </Intro>
+          <Eyebrow>{t('cog.eyebrow')}</Eyebrow>
+          <h1 id="cognivue-heading">{t('cog.h1')}</h1>
+          <Intro>{t('cog.intro')}</Intro>
           <LearnMore
-            href={paths.bookAppointment.getHref()}
+            href={bookHref}
             target="_blank"
             rel="noopener noreferrer"
             onClick={() => trackEvent('book')}
           >
-            Learn More
-            <VisuallyHidden> (opens the booking page in a new tab)</VisuallyHidden>
+            {t('cog.learn')}
+            <VisuallyHidden>{t('cog.learnNewTab')}</VisuallyHidden>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
               <path
                 d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"

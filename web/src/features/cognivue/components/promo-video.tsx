@@ -5,6 +5,8 @@ import { Container } from '@/components/ui/container'
 import { Section } from '@/components/ui/section'
 import { VideoPlayer } from '@/components/ui/video-player'
 import type { MediaVideo } from '@/content/media'
+import { t } from '@/i18n/cognivue'
+import { currentLocale } from '@/i18n/i18n'
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 
 interface PromoVideoProps {
@@ -31,7 +33,7 @@ export function PromoVideo({ video }: PromoVideoProps) {
   return (
     <Section aria-labelledby="promo-heading">
       <Container>
-        <Heading id="promo-heading">Hearing and Memory Are Connected</Heading>
+        <Heading id="promo-heading">{t('cog.video.h')}</Heading>
         <Frame>
           <VideoPlayer
             ref={ref}
@@ -41,13 +43,14 @@ export function PromoVideo({ video }: PromoVideoProps) {
             aria-describedby="promo-video-description"
             onSourceError={() => console.error(`Promo video failed to load: ${video.src}`)}
           >
-            Your browser cannot play this video.
+            {t('cog.video.fallback')}
           </VideoPlayer>
           <Description id="promo-video-description">{video.description}</Description>
           {video.transcript.length > 0 ? (
             <OnScreen>
-              <OnScreenTitle>{video.hasSpeech ? 'Transcript' : 'Words shown in the video'}</OnScreenTitle>
-              <ol>
+              <OnScreenTitle>{video.hasSpeech ? t('cog.video.transcript') : t('cog.video.words')}</OnScreenTitle>
+              {/* The video's words are English: on Spanish pages the list says so. */}
+              <ol lang={currentLocale() === 'es' ? 'en' : undefined}>
                 {video.transcript.map((line) => (
                   <li key={line}>{line}</li>
                 ))}

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { Section } from '@/components/ui/section'
 import type { Media } from '@/content/media'
+import { t } from '@/i18n/cognivue'
 import { notify } from '@/lib/notify'
 
 interface RackCardViewerProps {
@@ -39,7 +40,7 @@ export function RackCardViewer({ card }: RackCardViewerProps) {
       window.setTimeout(() => URL.revokeObjectURL(objectUrl), 30_000)
     } catch (error) {
       console.error('Rack card download failed:', error)
-      notify.error('Download failed', 'Please try again in a moment.')
+      notify.error(t('cog.card.failed'), t('cog.card.retry'))
     } finally {
       setDownloading(false)
     }
@@ -50,7 +51,7 @@ export function RackCardViewer({ card }: RackCardViewerProps) {
       <Container>
         <Header>
           <h2 id="rack-card-heading">{card.title}</h2>
-          <p>Our rack card sums up the link between hearing and memory. Read it here, or download it to print or share.</p>
+          <p>{t('cog.card.p')}</p>
           <Button onClick={() => void download()} disabled={downloading} aria-busy={downloading || undefined}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
               <path
@@ -62,16 +63,16 @@ export function RackCardViewer({ card }: RackCardViewerProps) {
                 strokeLinejoin="round"
               />
             </svg>
-            {downloading ? 'Downloading…' : 'Download PDF'}
+            {downloading ? t('cog.card.downloading') : t('cog.card.download')}
           </Button>
         </Header>
-        <Viewer src={`${url}#view=FitH&navpanes=0`} title={`${card.title} (PDF rack card)`} loading="lazy" />
+        <Viewer src={`${url}#view=FitH&navpanes=0`} title={t('cog.card.viewer', { title: card.title })} loading="lazy" />
         <TextVersion>
-          <summary>What the card says</summary>
+          <summary>{t('cog.card.says')}</summary>
           <p>{card.summary}</p>
           <p>
             <a href={url} target="_blank" rel="noopener noreferrer">
-              Open the PDF in a new tab
+              {t('cog.card.open')}
             </a>
           </p>
         </TextVersion>

@@ -2,6 +2,8 @@ import { CardGrid, IconCard } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { tips, type Tip } from '@/content/tips'
+import { t } from '@/i18n/cognivue'
+import { inPageLanguage } from '@/i18n/i18n'
 
 /** Simple line icons, one per tip (decorative). */
 const icons: Record<Tip['key'], string> = {
@@ -20,12 +22,12 @@ export function TipsSection() {
   return (
     <Section $tone="surface" aria-labelledby="tips-heading">
       <SectionHeader>
-        <h2 id="tips-heading">Tips to Help Lower Your Risk</h2>
-        <p>Small, steady habits that support a healthy brain at every age.</p>
+        <h2 id="tips-heading">{t('cog.tips.h')}</h2>
+        <p>{t('cog.tips.p')}</p>
       </SectionHeader>
       <Container>
         <CardGrid $tablet={2} $desktop={4}>
-          {tips.map((tip) => (
+          {inPageLanguage('tips', tips).map((tip) => (
             <IconCard key={tip.key} icon={icons[tip.key]} title={tip.title} variant="compact">
               {tip.text}
             </IconCard>

@@ -4,21 +4,22 @@ import { Card, CardGrid } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { practice } from '@/content/practice'
+import { t } from '@/i18n/locations'
 
 /** The practice's achievements (SPEC §1 trust claims, §2 "Locations"). */
 export function AchievementsSection() {
   const { claims } = practice
   const items = [
-    { value: claims.award.name, label: `Voted by our neighbors ${claims.award.years}` },
-    { value: `${claims.rating}/${claims.ratingOutOf}`, label: 'Average patient rating' },
-    { value: claims.patientsHelped, label: 'Patients helped' },
-    { value: claims.yearsOfExperience, label: 'Years of experience' },
+    { value: claims.award.name, label: t('loc.ach.voted', { years: claims.award.years }) },
+    { value: `${claims.rating}/${claims.ratingOutOf}`, label: t('loc.ach.rating') },
+    { value: claims.patientsHelped, label: t('loc.ach.helped') },
+    { value: claims.yearsOfExperience, label: t('loc.ach.years') },
   ]
   return (
     <Section $tone="surface" aria-labelledby="achievements-heading">
       <SectionHeader>
-        <h2 id="achievements-heading">Our Achievements</h2>
-        <p>Proud to be North Georgia&apos;s trusted choice for hearing care since {practice.foundedYear}.</p>
+        <h2 id="achievements-heading">{t('loc.ach.h')}</h2>
+        <p>{t('loc.ach.p', { year: practice.foundedYear })}</p>
       </SectionHeader>
       <Container>
         <CardGrid $tablet={2} $desktop={4}>

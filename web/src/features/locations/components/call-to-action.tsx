@@ -4,6 +4,7 @@ import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
+import { t } from '@/i18n/locations'
 import { phoneHref } from '@/lib/clinic-display'
 
 /** Closing call to action with a phone link per office (SPEC §2 "Locations"). */
@@ -11,16 +12,16 @@ export function CallToAction({ clinics }: { clinics: readonly Clinic[] }) {
   return (
     <Band aria-labelledby="locations-cta-heading">
       <Container>
-        <h2 id="locations-cta-heading">Ready to Hear Better?</h2>
-        <p>Call the office nearest you, or request an appointment online in a couple of minutes.</p>
+        <h2 id="locations-cta-heading">{t('loc.cta.h')}</h2>
+        <p>{t('loc.cta.p')}</p>
         <Actions>
           {clinics.map((clinic) => (
             <PhoneLink key={clinic.uid} href={phoneHref(clinic.phone)}>
-              Call {clinic.town}: {clinic.phone}
+              {t('loc.cta.call', { town: clinic.town, phone: clinic.phone })}
             </PhoneLink>
           ))}
           <BookLink to={paths.bookAppointment.getHref()} onClick={() => window.scrollTo({ top: 0, left: 0 })}>
-            Book Appointment Online
+            {t('loc.cta.book')}
           </BookLink>
         </Actions>
       </Container>

@@ -5,6 +5,7 @@ import { Button, ButtonLink } from '@/components/ui/button'
 import { ComingSoonBadge } from '@/components/ui/coming-soon-badge'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { paths } from '@/config/paths'
+import { t } from '@/i18n/locations'
 import { formatDays, formatOpeningTimes, phoneHref } from '@/lib/clinic-display'
 
 /**
@@ -22,7 +23,7 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
     <Card aria-labelledby={headingId}>
       <Map
         src={clinic.mapEmbedUrl}
-        title={`Map of the ${clinic.name}`}
+        title={t('loc.map', { name: clinic.name })}
         loading="lazy"
         referrerPolicy="no-referrer-when-downgrade"
       />
@@ -34,7 +35,7 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
 
         <Facts>
           <div>
-            <dt>Address</dt>
+            <dt>{t('loc.address')}</dt>
             <dd>
               <address>
                 {address.line1}
@@ -49,13 +50,13 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
             </dd>
           </div>
           <div>
-            <dt>Phone</dt>
+            <dt>{t('loc.phone')}</dt>
             <dd>
               <a href={phoneHref(clinic.phone)}>{clinic.phone}</a>
             </dd>
           </div>
           <div>
-            <dt>Hours</dt>
+            <dt>{t('loc.hours')}</dt>
             <dd>
               <Hours>
                 {clinic.hours.map((hours) => (
@@ -75,16 +76,16 @@ export function OfficeCard({ clinic }: { clinic: Clinic }) {
               to={paths.bookAppointment.getHref({ location: locationName(clinic) })}
               onClick={() => window.scrollTo({ top: 0, left: 0 })}
             >
-              Schedule Appointment
+              {t('loc.schedule')}
             </ButtonLink>
           ) : (
             <Button disabled aria-describedby={statusId}>
-              Schedule Appointment
+              {t('loc.schedule')}
             </Button>
           )}
           <DirectionsLink href={clinic.directionsUrl} target="_blank" rel="noopener noreferrer">
-            Get Directions
-            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            {t('loc.directions')}
+            <VisuallyHidden>{t('loc.newTab')}</VisuallyHidden>
           </DirectionsLink>
         </Actions>
       </Body>

@@ -4,6 +4,7 @@ import { CardGrid } from '@/components/ui/card-grid'
 import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import type { TeamMember } from '@/content/team'
+import { t } from '@/i18n/locations'
 
 interface ProvidersSectionProps {
   providers: readonly TeamMember[]
@@ -15,8 +16,8 @@ export function ProvidersSection({ providers, imageUrl }: ProvidersSectionProps)
   return (
     <Section aria-labelledby="providers-heading">
       <SectionHeader>
-        <h2 id="providers-heading">Our Providers</h2>
-        <p>The same experienced team cares for you in Gainesville and Dawsonville.</p>
+        <h2 id="providers-heading">{t('loc.pr.h')}</h2>
+        <p>{t('loc.pr.p')}</p>
       </SectionHeader>
       <Container>
         <Grid>

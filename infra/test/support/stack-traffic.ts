@@ -40,10 +40,10 @@ const letters = (n: number) => [...String(n)].map((d) => 'abcdefghij'[Number(d)]
 const phoneOf = (n: number) => `(770) 555-01${String(n % 100).padStart(2, '0')}`
 const visitor = () => `10.${randomBytes(1)[0]}.${randomBytes(1)[0]}.${1 + (randomBytes(1)[0]! % 250)}`
 
-/** Morning times of open weekdays from a week ahead, one per booking, so bookings never compete for a time. */
-function* bookableTimes(closed: Set<string>): Generator<{ date: string; time: string }> {
+/** Morning times of open weekdays from `fromDay` days ahead, one per booking, so bookings never compete for a time. */
+function* bookableTimes(closed: Set<string>, fromDay: number): Generator<{ date: string; time: string }> {
   const date = new Date()
-  date.setUTCDate(date.getUTCDate() + 7)
+  date.setUTCDate(date.getUTCDate() + fromDay)
   for (;;) {
     date.setUTCDate(date.getUTCDate() + 1)
     if (date.getUTCDay() === 0 || date.getUTCDay() === 6 || closed.has(date.toISOString().slice(0, 10))) continue
@@ -51,7 +51,8 @@ function* bookableTimes(closed: Set<string>): Generator<{ date: string; time: st
   }
 }
 
-export function steadyTraffic(base: string, { readEveryMs = 100, writeEveryMs = 300 } = {}) {
+/** `bookFromDay`: the first day its bookings take (days ahead), apart from another traffic's on the same stack. */
+export function steadyTraffic(base: string, { readEveryMs = 100, writeEveryMs = 300, bookFromDay = 7 } = {}) {
   const answers: Answer[] = []
   /** Writes answered 2xx, by what they created: these must all be in the database afterwards. */
   const accepted = { contacts: [] as string[], orders: [] as string[], bookings: [] as string[] }
@@ -112,7 +113,7 @@ export function steadyTraffic(base: string, { readEveryMs = 100, writeEveryMs = 
     const types = (await (await fetch(`${base}${READS.scheduling(0)}`)).json()) as Array<{ id: string; duration_minutes: number }>
     appointmentType = types.find((t) => t.duration_minutes === 30)?.id ?? types[0]?.id
     const window = (await (await fetch(`${base}/api/scheduling/booking-window?location_uid=${GAINESVILLE}`)).json()) as { closed_dates: string[] }
-    times = bookableTimes(new Set(window.closed_dates))
+    times = bookableTimes(new Set(window.closed_dates), bookFromDay)
     for (const service of Object.keys(READS) as Service[]) timers.push(every(readEveryMs, () => send(service, READS[service](++n))))
     let turn = 0
     timers.push(every(writeEveryMs, () => writes[turn++ % writes.length]!()))

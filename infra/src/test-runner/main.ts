@@ -25,18 +25,6 @@ const STACK_SUITES = ['infra']
 const WEB_COMPONENTS = 'web components'
 const LINT = 'lint'
 const TYPES = 'test types'
-/**
- * Every suite and stage of the unit phase, longest first (CPU seconds they took on a 2-core CI
- * machine, issue 21): the phase is CPU-bound, so its end is set by what starts last; started first,
- * the long suites are not left running alone at the end. infra waits for the web build in its slot;
- * the two suites beside it and the build keep both cores busy meanwhile. A suite missing here runs
- * after the others.
- */
-const LONGEST_FIRST = ['infra', 'services/identity', 'services/messaging-sync', 'services/scheduling', 'gateway', 'services/kit', 'services/catalogue', 'services/content', WEB_COMPONENTS, LINT, TYPES]
-function unitPhaseOrder(suites: string[]): string[] {
-  const rank = (suite: string) => (LONGEST_FIRST.includes(suite) ? LONGEST_FIRST.indexOf(suite) : LONGEST_FIRST.length)
-  return [...suites].sort((a, b) => rank(a) - rank(b))
-}
 /** Suites running at once; each runs two test files at a time. */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? Math.max(1, Math.min(3, availableParallelism())))
 
@@ -82,7 +70,7 @@ async function unitSuites(env: NodeJS.ProcessEnv, webBuilt: Promise<StageResult>
     for (const line of shortfalls) say(`${workspace}: ${line}`)
     return { ...tally, failed: tally.failed + shortfalls.length }
   }
-  const tallies = await pool(unitPhaseOrder([LINT, TYPES, ...SERVICE_SUITES, WEB_COMPONENTS, ...STACK_SUITES]), CONCURRENCY, tap)
+  const tallies = await pool([LINT, TYPES, ...SERVICE_SUITES, WEB_COMPONENTS, ...STACK_SUITES], CONCURRENCY, tap)
   return tallies.filter((t): t is Tally => t !== undefined)
 }
 

@@ -13,7 +13,8 @@ const photoUrl = (member: TeamMember) => teamPhoto(member.image)?.src ?? ''
 
 /** About (SPEC §2 "About"): hero, our story with its video, the team (bios in dialogs), our values. */
 export default function AboutUsPage() {
-  useDocumentTitle(t('about.title', { name: practice.name }))
+  // The tab's title is the route's (src/seo/pages.ts, sent in the head); the heading names the practice.
+  useDocumentTitle(t('about.pageTitle'))
 
   return (
     <>

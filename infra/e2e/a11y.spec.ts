@@ -3,7 +3,7 @@ import path from 'node:path'
 
 import { expect, test } from '@playwright/test'
 
-import { expectNoAxeViolations, withCookieChoice } from './support/axe.js'
+import { DESKTOP_AND_PHONE, expectNoAxeViolations, withCookieChoice } from './support/axe.js'
 
 /**
  * axe on every route the build knows (web/dist/spa-routes.json, read when the tests run, so new
@@ -22,10 +22,7 @@ const urls = [...englishRoutes.map((route) => route.replace(/:[A-Za-z]\w*/g, 'ex
 for (const url of urls) {
   test(`axe finds no WCAG 2.1 AA violations on ${url}`, async ({ page }) => {
     await withCookieChoice(page, 'declined')
-    for (const viewport of [
-      { width: 1366, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of DESKTOP_AND_PHONE) {
       await page.setViewportSize(viewport)
       await page.goto(url)
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', '')

@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test'
 
-import { expectNoAxeViolations as scan, WCAG_AA, withCookieChoice } from './support/axe.js'
+import { DESKTOP_AND_PHONE, expectNoAxeViolations as scan, WCAG_AA, withCookieChoice } from './support/axe.js'
 import { expect, test } from './support/hydrated.js'
 
 /**
@@ -324,10 +324,7 @@ test.describe('cookie notice', () => {
   })
 
   test('has no accessibility violations while shown, at 1366 and 390 px', async ({ page }) => {
-    for (const viewport of [
-      { width: 1366, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of DESKTOP_AND_PHONE) {
       await page.setViewportSize(viewport)
       await page.goto('/message-success')
       await expect(notice(page)).toBeVisible()
@@ -523,10 +520,7 @@ const FRAME_PAGES = [
 for (const { path, h1 } of FRAME_PAGES) {
   test(`${path}: no axe violations at 1366 and 390 px`, async ({ page }) => {
     await withCookieChoice(page)
-    for (const viewport of [
-      { width: 1366, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of DESKTOP_AND_PHONE) {
       await page.setViewportSize(viewport)
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(h1)

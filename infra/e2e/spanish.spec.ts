@@ -3,11 +3,11 @@ import path from 'node:path'
 
 import type { Page } from '@playwright/test'
 
-import { createPatient, postAsked, uniqueEmail } from './support/accounts.js'
+import { createPatient, postAsked, uniqueEmail, signInWithForm } from './support/accounts.js'
 import { expect, test } from './support/hydrated.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
-import { expectNoAxeViolations, withCookieChoice } from './support/axe.js'
+import { DESKTOP_AND_PHONE, expectNoAxeViolations, withCookieChoice } from './support/axe.js'
 
 /**
  * The site in Spanish (issue 26): the patient's journeys under /es — contact, booking, sign-up with
@@ -305,12 +305,7 @@ test('the profile in Spanish: appointments with a Spanish date and time, statuse
   }
   expect(booked, 'a free time to book').toBeDefined()
 
-  await page.goto('/es/auth')
-  const form = page.getByRole('form', { name: 'Iniciar sesión' })
-  await form.getByLabel('Correo electrónico').fill(email)
-  await form.getByRole('textbox', { name: 'Contraseña', exact: true }).fill(password)
-  await form.getByRole('button', { name: 'Iniciar sesión' }).click()
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 })
+  await signInWithForm(page, email, password, 'es')
   await page.goto('/es/profile')
 
   const mine = page.getByRole('region', { name: 'Mis citas' })
@@ -348,10 +343,7 @@ const spanishUrls = [...spanishRoutes.map((route) => route.replace(/:[A-Za-z]\w*
 for (const url of spanishUrls) {
   test(`axe finds no WCAG 2.1 AA violations on ${url}`, async ({ page }) => {
     await withCookieChoice(page, 'declined') // the notice is scanned on its own, below
-    for (const viewport of [
-      { width: 1366, height: 900 },
-      { width: 390, height: 844 },
-    ]) {
+    for (const viewport of DESKTOP_AND_PHONE) {
       await page.setViewportSize(viewport)
       await page.goto(url)
       await expect(page.locator('html')).toHaveAttribute('lang', 'es')
@@ -362,10 +354,7 @@ for (const url of spanishUrls) {
 }
 
 test('the Spanish cookie notice has no axe violations, at 1366 and 390 px', async ({ page }) => {
-  for (const viewport of [
-    { width: 1366, height: 900 },
-    { width: 390, height: 844 },
-  ]) {
+  for (const viewport of DESKTOP_AND_PHONE) {
     await page.setViewportSize(viewport)
     await page.goto('/es/message-success')
     await expect(page.getByTestId('cookie-notice').getByRole('button', { name: 'Aceptar' })).toBeVisible()

@@ -43,13 +43,20 @@ export async function createPatient(request: APIRequestContext, patient: NewPati
   return (await res.json()) as { id: string; email: string }
 }
 
-/** Signs in through the /auth page and waits for the redirect away from it. */
-export async function signInWithForm(page: Page, email: string, password: string) {
-  await page.goto('/auth')
-  const form = page.getByRole('form', { name: 'Sign in' })
-  await form.getByLabel('Email').fill(email)
-  await form.getByRole('textbox', { name: 'Password', exact: true }).fill(password)
-  await form.getByRole('button', { name: 'Sign In' }).click()
+/** The sign-in form's words in each language of the site. */
+const SIGN_IN_FORM = {
+  en: { page: '/auth', form: 'Sign in', email: 'Email', password: 'Password', button: 'Sign In' },
+  es: { page: '/es/auth', form: 'Iniciar sesión', email: 'Correo electrónico', password: 'Contraseña', button: 'Iniciar sesión' },
+}
+
+/** Signs in through the /auth page (/es/auth in Spanish) and waits for the redirect away from it. */
+export async function signInWithForm(page: Page, email: string, password: string, language: 'en' | 'es' = 'en') {
+  const words = SIGN_IN_FORM[language]
+  await page.goto(words.page)
+  const form = page.getByRole('form', { name: words.form })
+  await form.getByLabel(words.email).fill(email)
+  await form.getByRole('textbox', { name: words.password, exact: true }).fill(password)
+  await form.getByRole('button', { name: words.button }).click()
   await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 })
 }
 

@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page } from '@playwright/test'
 
+/** The widths pages are scanned at: a desktop and a phone. */
+export const DESKTOP_AND_PHONE = [
+  { width: 1366, height: 900 },
+  { width: 390, height: 844 },
+] as const
+
 /** WCAG 2.0 and 2.1, levels A and AA: what every scan checks unless it asks for more. */
 export const WCAG_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 /** ... and WCAG 2.2's AA rules (target size, among others): the staff screens built since it. */

@@ -84,6 +84,8 @@ export default defineConfig({
         BOOKING_MAX_PENDING_PER_DAY: '20',
         // ... and the order requests one address may send in an hour (several journeys send one).
         ORDER_REQUESTS_PER_HOUR: '100',
+        // ... and the contact-form messages (a dozen journeys write one).
+        CONTACT_MESSAGES_PER_HOUR: '100',
         // The browser reaches the site at 127.0.0.1: links in e-mails and the Origin check must agree.
         PUBLIC_URL: BASE_URL,
         SMTP_URL: `smtp://127.0.0.1:${MOCK_SMTP_PORT}`,

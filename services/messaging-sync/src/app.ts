@@ -51,7 +51,7 @@ export interface MessagingBuildOptions extends BuildOptions {
 
 export async function buildApp(
   config: Config,
-  { logLevel = config.LOG_LEVEL, jwks, background, role = config.MESSAGING_QUEUE_WORKERS ? 'all' : 'api', email, provider: providerOptions, contactRate = CONTACT_RATE_DEFAULTS, podiumRetryAfterMs, syncOptions }: MessagingBuildOptions = {},
+  { logLevel = config.LOG_LEVEL, jwks, background, role = config.MESSAGING_QUEUE_WORKERS ? 'all' : 'api', email, provider: providerOptions, contactRate = { ...CONTACT_RATE_DEFAULTS, max: config.CONTACT_MESSAGES_PER_HOUR }, podiumRetryAfterMs, syncOptions }: MessagingBuildOptions = {},
 ): Promise<ServiceApp<Database>> {
   // The kit (database, Redis, auth, health, metrics); no third-party plugins of our own.
   const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, retention: retention(config) })

@@ -13,6 +13,8 @@ export const configSchema = serviceEnvSchema.extend({
   MESSAGING_PROVIDER: z.enum(['local', 'podium']).default('local'),
   /** Calls of the provider a minute, all replicas together (Podium: 300). */
   MESSAGING_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(300),
+  /** Contact-form messages one address may send in an hour (a shared office or test network may need more). */
+  CONTACT_MESSAGES_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Podium OAuth app (required with podium): its client id and secret (a secret: never logged). */
   PODIUM_CLIENT_ID: z.preprocess(unsetIfEmpty, z.string().min(1).max(200).optional()),
   PODIUM_CLIENT_SECRET: z.preprocess(unsetIfEmpty, z.string().min(1).max(500).optional()),

@@ -106,6 +106,12 @@ t.test('an address sending too many messages is slowed with 429, others are not'
   t.equal((await send(built, form(), '198.51.100.10')).statusCode, 202, 'another address is not affected')
 })
 
+t.test('CONTACT_MESSAGES_PER_HOUR sets how many messages one address may send in an hour', async (t) => {
+  const built = await build(t, { ...(await testConfig(t)), CONTACT_MESSAGES_PER_HOUR: 2 })
+  for (let i = 0; i < 2; i++) t.equal((await send(built, form(), '198.51.100.20')).statusCode, 202, `message ${i + 1} accepted`)
+  t.equal((await send(built, form(), '198.51.100.20')).statusCode, 429, 'the 3rd in an hour is refused')
+})
+
 t.test('a contact handed over on sign-up makes one integration record, and "Welcome!" is answered exactly once', async (t) => {
   const built = await build(t)
   const token = await built.signer.sign({ sub: 'user-42', role: 'customer' })

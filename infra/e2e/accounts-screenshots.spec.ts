@@ -1,5 +1,4 @@
-import { mkdirSync, mkdtempSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync } from 'node:fs'
 import path from 'node:path'
 
 import { expect, test } from '@playwright/test'
@@ -9,16 +8,16 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { withCookieChoice } from './support/axe.js'
 
 /**
- * The account pages at a phone and a desktop width: none scrolls sideways, and each is kept as
- * screenshots for a person to look at (not compared with anything), in ACCOUNTS_SCREENSHOTS_DIR
- * when set, else in a temporary folder.
+ * The account pages at a phone and a desktop width: none scrolls sideways. With SCREENSHOTS_DIR
+ * (or ACCOUNTS_SCREENSHOTS_DIR) set, each is kept as screenshots for a person to look at (not
+ * compared with anything).
  */
-const dir = process.env.ACCOUNTS_SCREENSHOTS_DIR ?? mkdtempSync(path.join(tmpdir(), 'accounts-screenshots-'))
+const dir = process.env.ACCOUNTS_SCREENSHOTS_DIR ?? process.env.SCREENSHOTS_DIR
 
 for (const width of [390, 1366]) {
   test(`account pages at ${width}px`, async ({ page }) => {
     test.setTimeout(90_000)
-    mkdirSync(dir, { recursive: true })
+    if (dir) mkdirSync(dir, { recursive: true })
     await page.setViewportSize({ width, height: width < 500 ? 844 : 900 })
     // The page from the top to the end of <main> (the footer is another helper's), in pieces of
     // at most 1200 px so a narrow, long page stays legible.
@@ -26,7 +25,7 @@ for (const width of [390, 1366]) {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${name}: no sideways scrolling at ${width}px`).toBeLessThanOrEqual(width)
       const main = await page.locator('main').boundingBox()
       const bottom = Math.ceil((main?.y ?? 0) + (main?.height ?? 900))
-      for (let y = 0, part = 1; y < bottom; y += 1200, part++) {
+      for (let y = 0, part = 1; dir && y < bottom; y += 1200, part++) {
         const height = Math.min(1200, bottom - y)
         await page.screenshot({ path: path.join(dir, `${name}-${width}-${part}.png`), fullPage: true, clip: { x: 0, y, width, height } })
       }
@@ -63,6 +62,6 @@ for (const width of [390, 1366]) {
       await expect(page.getByRole('list', { name: 'Your account' })).toBeVisible()
       await page.getByRole('list', { name: 'Your account' }).scrollIntoViewIfNeeded()
     }
-    await page.screenshot({ path: path.join(dir, `header-menu-${width}.png`) })
+    if (dir) await page.screenshot({ path: path.join(dir, `header-menu-${width}.png`) })
   })
 }

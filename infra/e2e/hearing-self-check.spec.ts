@@ -107,7 +107,9 @@ test('keyboard alone through the ten questions, the result with its band, bookin
       await page.keyboard.press('Tab')
       await page.keyboard.press('Enter')
     }
-    if (n < 10) await axe(page, `question ${n + 1}`)
+    // Every question is the same form with other words: scanned once in the middle (with Back) and
+    // at the last one (its "See my result" button), besides question 1 above.
+    if (n === 4 || n === 9) await axe(page, `question ${n + 1}`)
   }
 
   // The result: focus on its heading, the score and band in the polite status region.

@@ -1,19 +1,16 @@
-import { readFileSync } from 'node:fs'
-import path from 'node:path'
-
 import type { Page } from '@playwright/test'
 
 import { createPatient, postAsked, uniqueEmail, signInWithForm } from './support/accounts.js'
 import { expect, test } from './support/hydrated.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
-import { DESKTOP_AND_PHONE, expectNoAxeViolations, withCookieChoice } from './support/axe.js'
+import { DESKTOP_AND_PHONE, expectNoAxeViolations } from './support/axe.js'
 
 /**
  * The site in Spanish (issue 26): the patient's journeys under /es — contact, booking, sign-up with
  * its confirmation e-mail, checkout — in Spanish from start to confirmation page; the head the
- * server sends (lang, hreflang, Spanish title); the language switch keeping the page; and axe on
- * every Spanish route the build knows.
+ * server sends (lang, hreflang, Spanish title); the language switch keeping the page. Every Spanish
+ * route's lang, axe scans and widths: routes.spec.ts.
  */
 test.describe.configure({ timeout: 120_000 })
 
@@ -334,24 +331,6 @@ test('the profile in Spanish: appointments with a Spanish date and time, statuse
   await expect(page.getByRole('heading', { level: 2, name: 'Su cuenta' })).toBeVisible()
   await expect(page.getByText(/Esto es todo lo que guardamos sobre usted, reunido el \d+ de [a-z]+ de \d{4}/)).toBeVisible()
 })
-
-// axe on every Spanish route of the build (web/dist/spa-routes.json) and the Spanish 404 page.
-const DIST = path.resolve(import.meta.dirname, '..', '..', 'web', 'dist')
-const spanishRoutes = (JSON.parse(readFileSync(path.join(DIST, 'spa-routes.json'), 'utf8')) as string[]).filter((route) => /^\/es(\/|$)/.test(route))
-const spanishUrls = [...spanishRoutes.map((route) => route.replace(/:[A-Za-z]\w*/g, 'example-item')), '/es/no-such-page-here']
-
-for (const url of spanishUrls) {
-  test(`axe finds no WCAG 2.1 AA violations on ${url}`, async ({ page }) => {
-    await withCookieChoice(page, 'declined') // the notice is scanned on its own, below
-    for (const viewport of DESKTOP_AND_PHONE) {
-      await page.setViewportSize(viewport)
-      await page.goto(url)
-      await expect(page.locator('html')).toHaveAttribute('lang', 'es')
-      await page.waitForLoadState('networkidle')
-      await axe(page, `${url} at ${viewport.width}px`)
-    }
-  })
-}
 
 test('the Spanish cookie notice has no axe violations, at 1366 and 390 px', async ({ page }) => {
   for (const viewport of DESKTOP_AND_PHONE) {

@@ -62,8 +62,18 @@ export function bufferedStdout(dest = 1): pino.DestinationStream {
     flush(cb)
   }
   const flushSync = stream.flushSync.bind(stream)
+  // SonicBoom keeps its threshold here (untyped); raised for a moment, what is handed over stays
+  // pending for its flushSync to write at once, rather than going out in an asynchronous write that a
+  // process exiting may never finish.
+  const threshold = stream as unknown as { minLength: number }
   stream.flushSync = () => {
-    handOver()
+    const minLength = threshold.minLength
+    threshold.minLength = Infinity
+    try {
+      handOver()
+    } finally {
+      threshold.minLength = minLength
+    }
     flushSync()
   }
   const flusher = setInterval(() => {

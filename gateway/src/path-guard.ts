@@ -15,7 +15,17 @@ const ENCODED_SEPARATOR = /%(2f|5c)/i
 const SERVICE_ONLY = new Set(['internal', 'openapi.json'])
 const MAX_DECODE_ROUNDS = 3
 
+/**
+ * A path with nothing to decode or resolve: no percent-escape, no backslash, no empty, "." or ".."
+ * segment (a trailing slash aside). Nearly every request is one; it is judged without decoding.
+ */
+const PLAIN_PATH = /^(?:\/(?!\.\.?(?:\/|$))[^/%\\]+)*\/?$/
+
 export function classifyApiPath(path: string): PathVerdict {
+  if (PLAIN_PATH.test(path)) {
+    const [, first, , third] = path.split('/', 4)
+    return first === 'api' && SERVICE_ONLY.has(third?.split(';')[0]?.toLowerCase() ?? '') ? 'internal' : 'ok'
+  }
   const decoded = decodeFully(path)
   if (decoded === null) return 'malformed'
   const segments = decoded.replaceAll('\\', '/').split('/').slice(1)

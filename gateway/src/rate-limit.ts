@@ -43,11 +43,11 @@ function redisCounter(redis: Redis, nameSpace: string): SharedCounter {
   }
 }
 
-function answer(reply: FastifyReply, max: number, decision: Decision | undefined, done: () => void) {
+function answer(reply: FastifyReply, max: string, decision: Decision | undefined, done: () => void) {
   // The counter could not be asked (Redis down): the request passes, unlimited.
   if (!decision) return done()
   const resetSeconds = Math.ceil(decision.resetInMs / 1000)
-  reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', decision.remaining).header('x-ratelimit-reset', resetSeconds)
+  reply.header('x-ratelimit-limit', max).header('x-ratelimit-remaining', String(decision.remaining)).header('x-ratelimit-reset', String(resetSeconds))
   if (decision.allowed) return done()
   reply.code(429).header('retry-after', Math.max(1, resetSeconds)).send(errorPayload(429, RATE_LIMIT_MESSAGE))
 }
@@ -78,10 +78,11 @@ export async function rateLimiting(app: FastifyInstance, opts: RateLimitOptions)
     if (!(await connectedWithin(redis, 2000))) app.log.warn('redis not reachable yet: rate limits are off until it is')
   })
   // A callback hook: most requests are decided at once, without a promise.
+  const max = String(opts.max)
   const hook: onRequestHookHandler = (req, reply, done) => {
     const decision = limit.take(req.ip)
-    if (decision instanceof Promise) void decision.then((d) => answer(reply, opts.max, d, done))
-    else answer(reply, opts.max, decision, done)
+    if (decision instanceof Promise) void decision.then((d) => answer(reply, max, d, done))
+    else answer(reply, max, decision, done)
   }
   app.decorate('rateLimit', () => hook)
   return redis

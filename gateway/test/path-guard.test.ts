@@ -39,3 +39,11 @@ t.test('other ambiguous spellings are malformed', async (t) => {
     t.equal(classifyApiPath(path), 'malformed', path)
   }
 })
+
+t.test('plain spellings are judged like any other', async (t) => {
+  for (const path of ['/api/content/.well-known/x', '/api/content/..x/y', '/api/content/a.b/.c', '/api/content/articles;v=1', '/api/messaging']) {
+    t.equal(classifyApiPath(path), 'ok', path)
+  }
+  for (const path of ['/api/messaging/Internal;v=1', '/api/messaging/INTERNAL/', '/api/messaging/openapi.JSON']) t.equal(classifyApiPath(path), 'internal', path)
+  for (const path of ['/api/messaging/a/..', '/api/messaging/a/.', '/api/messaging/./', '/api/messaging//', '/api//messaging']) t.equal(classifyApiPath(path), 'malformed', path)
+})

@@ -8,7 +8,8 @@ export function findUnstorableText(data: unknown, part: string, depth = 0): stri
     const problem = unstorableText(data)
     return problem ? `${part}: ${problem}` : undefined
   }
-  if (data === null || typeof data !== 'object' || depth > 32) return undefined
+  // Bytes (a body read as a Buffer, the gateway's) are not text: walking them would visit every byte.
+  if (data === null || typeof data !== 'object' || depth > 32 || ArrayBuffer.isView(data)) return undefined
   for (const [key, value] of Object.entries(data)) {
     const where = `${part}.${key}`
     const keyProblem = unstorableText(key)

@@ -1,7 +1,11 @@
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Writable } from 'node:stream'
 import Fastify from 'fastify'
+import type pino from 'pino'
 import t from 'tap'
-import { AnsweredRequestLog, loggerOptions, RequestLogger, sanitizeUrl } from '../src/logger.js'
+import { AnsweredRequestLog, bufferedStdout, loggerOptions, RequestLogger, sanitizeUrl } from '../src/logger.js'
 
 function capture() {
   const lines: string[] = []
@@ -108,4 +112,31 @@ t.test('a request’s logger is made when it first logs: its lines carry the req
   t.notOk(lines.join('').includes('pat@example.com'), 'redaction holds')
   t.equal(res.statusCode, 200)
   t.equal(children, 2, 'one for each request that logged')
+})
+
+t.test('bufferedStdout gathers lines and writes them all, in order: at its threshold, on its timer and when flushed', async (t) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'buffered-log-'))
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }))
+  const file = path.join(dir, 'out.log')
+  const stream = bufferedStdout(openSync(file, 'a')) as pino.DestinationStream & { flushSync(): void; end(): void }
+  t.teardown(() => stream.end())
+  const written = () => readFileSync(file, 'utf8')
+  const until = async (what: string) => {
+    for (let i = 0; i < 200 && written() !== what; i++) await new Promise((r) => setTimeout(r, 25))
+    return written()
+  }
+
+  stream.write('{"n":0}\n')
+  t.equal(written(), '', 'a single line waits for more')
+  t.equal(await until('{"n":0}\n'), '{"n":0}\n', 'the timer writes a waiting line')
+
+  const lines = Array.from({ length: 500 }, (_, i) => `{"n":${i + 1},"pad":"${'x'.repeat(100)}"}\n`)
+  for (const line of lines) stream.write(line)
+  const all = `{"n":0}\n${lines.join('')}`
+  t.equal(await until(all), all, 'every line, in order, once')
+
+  const last = Array.from({ length: 40 }, (_, i) => `{"last":${i},"pad":"${'y'.repeat(100)}"}\n`)
+  for (const line of last) stream.write(line)
+  stream.flushSync()
+  t.equal(written(), `${all}${last.join('')}`, 'flushSync (pino calls it at exit) writes what is gathered, at once')
 })

@@ -189,6 +189,10 @@ export default defineConfig({
             // are upgraded, so browsers keep it cached across our deploys. Page-specific libraries
             // (admin, carousels, …) stay out of it and load with their pages.
             { name: 'vendor', test: coreVendor },
+            // Vite's helper for dynamic imports, which every page needs: since the Spanish chunk
+            // (src/i18n/spanish.ts) imports lazily too, it no longer stays in the entry chunk, and
+            // alone it would be one more request on every page.
+            { name: 'vendor', test: /^\0?vite\/preload-helper/ },
             { name: 'frame', test: siteFrame },
           ],
         },

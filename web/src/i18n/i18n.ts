@@ -56,7 +56,7 @@ export function spanishCopy(name: string) {
   return <T>(english: T): T => inPageLanguage(name, english)
 }
 
-/** `name`'s data in the page's language (see spanishCopy; 'error-words' is always loaded). */
+/** `name`'s data in the page's language (see spanishCopy; 'error-words': needSpanish in src/lib/api-client.ts). */
 export function inPageLanguage<T>(name: string, english: T): T {
   const copy = currentLocale() === 'es' ? spanishContent[name] : undefined
   if (copy === undefined) return english
@@ -70,6 +70,12 @@ export function inPageLanguage<T>(name: string, english: T): T {
 let loadSpanish: (() => Promise<void>) | undefined
 export const setSpanishLoader = (load: () => Promise<void>) => {
   loadSpanish = load
+}
+
+/** Spanish parts only some visits need (a server error's words): declared and loaded when needed, on Spanish pages. */
+export function needSpanish(...parts: string[]): Promise<void> {
+  for (const part of parts) declaredSpanish.add(part)
+  return loadSpanish ? loadSpanish() : Promise.resolve()
 }
 
 /** A lazily loaded module, once the Spanish parts it declared are loaded too (on Spanish pages). */

@@ -44,7 +44,8 @@ test('the server sends Spanish pages in Spanish: <html lang="es">, Spanish title
   })
   await page.goto('/')
   await page.waitForLoadState('networkidle')
-  expect(scripts.filter((url) => /\/spanish-[^/]+\.js$/.test(url)), 'the Spanish catalog is not part of the English pages').toEqual([])
+  // The Spanish chunk and the per-page Spanish texts it loads (es-*.js, es.json.lingui-*.js).
+  expect(scripts.filter((url) => /\/(spanish|es|es\.json\.lingui)-[^/]+\.js$/.test(url)), 'the Spanish texts are not part of the English pages').toEqual([])
 })
 
 test('the language switch keeps the page, says which language it leads to, and works from the keyboard', async ({ page }) => {
@@ -330,6 +331,95 @@ test('the profile in Spanish: appointments with a Spanish date and time, statuse
   await expect(page.getByRole('heading', { level: 1, name: 'Mis datos' })).toBeVisible()
   await expect(page.getByRole('heading', { level: 2, name: 'Su cuenta' })).toBeVisible()
   await expect(page.getByText(/Esto es todo lo que guardamos sobre usted, reunido el \d+ de [a-z]+ de \d{4}/)).toBeVisible()
+})
+
+test('the shop list in Spanish: hero, featured product, carousels and What\'s Included; the store\'s descriptions marked English, no English-only note on the page', async ({ page }) => {
+  await page.goto('/es/products')
+  await expect(page.getByRole('heading', { level: 1, name: 'Audífonos' })).toBeVisible()
+  await expect(page.getByText('Destacado', { exact: true })).toBeVisible()
+  const featured = page.getByRole('region', { name: 'Phonak Audéo Sphere Infinio 90' })
+  await expect(featured.getByRole('link', { name: 'Pedir cita de adaptación' })).toHaveAttribute('href', /^\/es\/book-appointment\?product=/)
+  await expect(featured.getByRole('link', { name: 'Más información sobre el Phonak Audéo Sphere Infinio 90' })).toHaveAttribute('href', /^\/es\/products\//)
+  // The store's words (description, features, warranty) are English: marked so, under the note.
+  await expect(featured.locator('[lang="en"] p').first()).not.toBeEmpty()
+  await expect(featured.getByText('Aún no disponible en español; se muestra en inglés.')).toBeVisible()
+  await expect(featured.getByText('Garantía:', { exact: true })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Phonak', exact: true })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Productos siguientes de Phonak' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 2, name: 'Qué incluye' })).toBeVisible()
+  await expect(page.getByText('Atención de seguimiento: 6 meses de ajustes.')).toBeVisible()
+  await expect(page.getByText(/Learn More|Schedule Fitting|Featured|What's Included/)).toHaveCount(0)
+  await axe(page, '/es/products with its products')
+
+  // The product page's dialogs now tell the return policy in Spanish.
+  await page.goto('/es/products/phonak-audeo-lumity-70')
+  await page.getByRole('button', { name: 'Política de devoluciones' }).click()
+  const returns = page.getByRole('dialog', { name: 'Política de devoluciones' })
+  await expect(returns).toContainText('Se descuenta de su reembolso una tarifa de reposición de $175.')
+  await expect(returns.locator('[lang="en"]')).toHaveCount(0)
+  await returns.getByRole('button', { name: 'Cerrar' }).click()
+
+  // An answer from the store that says it failed: the Spanish error, with a Spanish Retry.
+  await page.route('**/api/catalogue/collections?*', (route) => route.fulfill({ status: 502, json: { statusCode: 502, error: 'Bad Gateway', message: 'Store failed' } }))
+  await page.goto('/es/products')
+  const panel = page.getByRole('alert').filter({ hasText: 'Problema de conexión' })
+  await expect(panel).toContainText('No se pudieron cargar los productos de la tienda.', { timeout: 15_000 })
+  await expect(panel.getByRole('button', { name: 'Reintentar' })).toBeVisible()
+})
+
+test('the articles in Spanish: tabs, cards and an article\'s own words in Spanish, Spanish month names; the articles\' words marked English', async ({ page }) => {
+  await page.goto('/es/resources')
+  await expect(page.getByRole('heading', { level: 1, name: 'Recursos de salud auditiva' })).toBeVisible()
+  await expect(page.getByText('Nuestros artículos están escritos en inglés.')).toBeVisible()
+  const tabs = page.getByRole('tablist', { name: 'Colecciones de artículos' })
+  await expect(tabs.getByRole('tab', { name: 'Recursos' })).toHaveAttribute('aria-selected', 'true')
+  const card = page.getByRole('tabpanel').getByRole('article').first()
+  await expect(card.getByRole('heading', { level: 3 })).toHaveAttribute('lang', 'en')
+  await expect(card.locator('time')).toHaveText(/^(enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre) de \d{4}$/)
+  await expect(card.getByRole('list', { name: 'Etiquetas' }).getByRole('listitem').first()).toHaveAttribute('lang', 'en')
+  await expect(card.getByRole('link', { name: 'Leer el artículo' })).toHaveAttribute('href', /^\/es\/resources\/[a-z0-9-]+$/)
+  await axe(page, '/es/resources with its cards')
+  await tabs.getByRole('tab', { name: 'Estudios clínicos' }).click()
+  await expect(page).toHaveURL(/\/es\/resources\?type=clinical-studies$/)
+  await expect(page.getByRole('tabpanel').getByRole('link', { name: 'Leer el artículo' }).first()).toBeVisible()
+
+  await page.goto('/es/resources/hearing-loss-and-falls')
+  const article = page.getByRole('article')
+  await expect(article.getByRole('heading', { level: 1 })).toHaveAttribute('lang', 'en')
+  await expect(article.locator('time').first()).toHaveText(/^[a-z]+ de \d{4}$/)
+  await expect(article.getByText('Aún no disponible en español; se muestra en inglés.')).toBeVisible()
+  await expect(article.locator('[lang="en"] [data-article-body]')).not.toBeEmpty()
+  await expect(article.getByRole('button', { name: '← Volver a Recursos' })).toHaveCount(2)
+  await axe(page, 'a Spanish article page')
+  await article.getByRole('button', { name: '← Volver a Recursos' }).first().click()
+  await expect(page).toHaveURL(/\/es\/resources$/)
+
+  await page.goto('/es/resources/no-such-article')
+  await expect(page.getByRole('heading', { level: 1, name: 'Artículo no encontrado' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Volver a Recursos' })).toHaveAttribute('href', '/es/resources')
+})
+
+test('the legal pages in Spanish: title, date, "On this page", sections and contact details, nothing left in English', async ({ page }) => {
+  const pages = [
+    ['/es/privacy-policy', 'Política de privacidad', 'Información que recogemos'],
+    ['/es/return-policy', 'Política de devoluciones', 'Plazo de devolución de 30 días'],
+    ['/es/terms-of-service', 'Términos del servicio', 'Ley aplicable'],
+    ['/es/accessibility', 'Declaración de accesibilidad', 'Limitaciones conocidas'],
+  ] as const
+  for (const [path, title, heading] of pages) {
+    await page.goto(path)
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible()
+    await expect(page.getByText('Última actualización: 1 de noviembre de 2026')).toBeVisible()
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    await expect(page.getByRole('navigation', { name: 'En esta página' }).getByRole('link', { name: heading })).toBeAttached()
+    await expect(page).toHaveTitle(new RegExp(`^${title} \\| `))
+    await expect(page.locator('main [lang="en"]'), `${path}: nothing on the page is left in English`).toHaveCount(0)
+    await expect(englishNote(page)).toHaveCount(0)
+  }
+  // The practice's name is written in ({practice} in the data), and links stay in Spanish.
+  await page.goto('/es/terms-of-service')
+  await expect(page.getByText(/\{practice\}/)).toHaveCount(0)
+  await expect(page.getByRole('link', { name: 'Leer la Política de devoluciones' })).toHaveAttribute('href', '/es/return-policy')
 })
 
 test('the Spanish cookie notice has no axe violations, at 1366 and 390 px', async ({ page }) => {

@@ -16,14 +16,15 @@ import { ServerStyleSheet } from 'styled-components'
 import { AppProvider } from './app/provider'
 import { AppRoutes } from './app/router'
 import { spaRoutes, staffRoutes } from './config/spa-routes'
-import { activateLocale, loadSpanish } from './i18n/i18n'
+import { activateLocale } from './i18n/i18n'
 import { basenameFor, htmlLang, localizePath, type Locale } from './i18n/locale'
-import { spanish } from './i18n/spanish'
+import { loadDeclaredSpanish } from './i18n/spanish'
 import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
 import { defaultSeo, isDynamicPattern, notFoundSeoFor, seoForRoute } from './seo/pages'
 import { withLowPriorityScripts } from './seo/script-priority'
 
-loadSpanish(spanish)
+// Every page is rendered in Spanish too: all the Spanish texts, loaded once before the first render.
+const spanishLoaded = loadDeclaredSpanish({ every: true })
 
 /** A path no route matches: renders the "Oops! Page not found" page. */
 const NOT_FOUND_PROBE = '/__pre-render-404__'
@@ -37,6 +38,7 @@ const NOT_FOUND_PROBE = '/__pre-render-404__'
  * (script-src 'self') would block. Checked, not assumed.
  */
 export async function renderPage(url: string, locale: Locale = 'en'): Promise<{ appHtml: string; styleTags: string }> {
+  await spanishLoaded
   activateLocale(locale)
   const page = await renderOnce(url, locale)
   if (/<script\b/i.test(page.appHtml)) {
@@ -120,6 +122,7 @@ export async function buildPages(template: string, log: (line: string) => void =
   const files: Record<string, string> = {}
   const routesOut: Record<string, PageEntry> = {}
 
+  await spanishLoaded
   for (const locale of ['en', 'es'] as const) {
     activateLocale(locale)
     const lang = htmlLang[locale]

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
-import { activateLocale, loadSpanish } from './i18n/i18n'
+import { activateLocale, setSpanishLoader } from './i18n/i18n'
 import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
 const container = document.getElementById('root')
@@ -29,12 +29,13 @@ function start(locale: Locale) {
   } else createRoot(root).render(app)
 }
 
-// Spanish pages load their catalogs (a chunk English pages never fetch) before the first render,
-// so hydration renders the same Spanish text as the pre-rendered HTML.
+// Spanish pages load the Spanish texts of the modules loaded so far (the frame's; chunks English
+// pages never fetch) before the first render, so hydration renders the same Spanish text as the
+// pre-rendered HTML. The page's own come with its code (lazyPage in ./app/router.tsx).
 const locale = localeFromPath(window.location.pathname)
 if (locale === 'es') {
-  void import('./i18n/spanish').then(({ spanish }) => {
-    loadSpanish(spanish)
-    start(locale)
+  void import('./i18n/spanish').then(({ loadDeclaredSpanish }) => {
+    setSpanishLoader(loadDeclaredSpanish)
+    return loadDeclaredSpanish().then(() => start(locale))
   })
 } else start(locale)

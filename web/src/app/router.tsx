@@ -2,10 +2,9 @@ import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent
 import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { PageLoading } from '@/components/layout/page-loading'
-import { EnglishContent } from '@/components/ui/english-content'
 import { paths } from '@/config/paths'
 import { spaRoutes, staffRoutes, type SpaRoute } from '@/config/spa-routes'
-import { currentLocale } from '@/i18n/i18n'
+import { currentLocale, withSpanish } from '@/i18n/i18n'
 import { basenameFor } from '@/i18n/locale'
 import { RouteSeo } from '@/seo/route-seo'
 
@@ -25,7 +24,8 @@ type Page = LazyExoticComponent<ComponentType>
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
   return lazy(async () => {
-    const { default: Content } = await load()
+    // On Spanish pages, the Spanish texts the page's modules declared load before it renders.
+    const { default: Content } = await withSpanish(load())
     return {
       default: function LoadedPage() {
         return (
@@ -78,29 +78,16 @@ const pages: Record<SpaRoute, Page> = {
 const NotFoundPage = lazyPage(() => import('./routes/not-found'))
 
 /**
- * The pages whose own texts are not in the catalogs (src/i18n/messages) yet: under /es they are
- * shown in English, marked lang="en" with a short Spanish note (<EnglishContent>); the frame around
- * them (header, footer, menus, head) is Spanish. Every other page is Spanish throughout, apart from
- * the long texts it marks itself (articles, product descriptions).
+ * `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for
+ * the 404 page. Every page is in the page's language (under /es Spanish throughout, apart from the
+ * long texts it marks lang="en" itself: articles, product descriptions).
  */
-const englishOnlyPages: ReadonlySet<string> = new Set([
-  paths.products.path,
-  paths.resources.path,
-  paths.resource.path,
-  paths.privacyPolicy.path,
-  paths.returnPolicy.path,
-  paths.termsOfService.path,
-  paths.accessibility.path,
-])
-
-/** `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for the 404 page. */
 function PageElement({ page: PageComponent, pattern }: { page: Page; pattern?: string }) {
-  const page = <PageComponent />
   return (
     <>
       <RouteSeo pattern={pattern} />
       <Suspense fallback={<PageLoading />}>
-        {pattern !== undefined && englishOnlyPages.has(pattern) ? <EnglishContent>{page}</EnglishContent> : page}
+        <PageComponent />
       </Suspense>
     </>
   )

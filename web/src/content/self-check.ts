@@ -1,11 +1,13 @@
 import { HHIE_S_ANSWERS, HHIE_S_BAND_NAMES, HHIE_S_QUESTION_COUNT, type HhieAnswer, type HhieBand } from '@hearing/contracts'
 import { z } from 'zod'
 
-import { inPageLanguage } from '../i18n/i18n.ts'
+import { spanishCopy } from '../i18n/i18n.ts'
 
 import { defineContent, text } from './schema.ts'
 import en from './self-check/en.json'
 import enLinks from './self-check/en.links.json'
+
+const selfCheckInPageLanguage = spanishCopy('self-check')
 
 /**
  * Every text of the hearing self-check, two JSON files per language in self-check/: the page, its
@@ -75,7 +77,7 @@ export const selfCheckTexts: Record<'en', SelfCheckText> = {
  * Spanish catalogs) on Spanish pages, the English files otherwise. A function, so that a page
  * reads it when it renders (the pre-rendering renders both languages from the same modules).
  */
-export const selfCheckText = (): SelfCheckText => inPageLanguage('self-check', selfCheckTexts.en)
+export const selfCheckText = (): SelfCheckText => selfCheckInPageLanguage(selfCheckTexts.en)
 
 /** A template with its `{name}` placeholders filled in. */
 export function fillTemplate(template: string, values: Record<string, string | number>): string {

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { brands } from './brands'
+import { legalDocuments, warranty, whatsIncluded, type LegalDocument } from './legal'
 import { insurance } from './insurers'
 import { practice } from './practice'
 import { selfCheckTexts } from './self-check'
@@ -69,5 +70,42 @@ describe('Spanish content copies', () => {
     const es = JSON.parse(readFileSync(path.join(root, name, 'es.json'), 'utf8')) as unknown
     // Objects may hold only the fields with words (src/i18n/i18n.ts inPageLanguage lays them over the English).
     sameShape(es, english[name], name, !Array.isArray(english[name]))
+  })
+})
+
+/** The legal texts' copies (legal/<page>/es.json): the practice's name is written {practice} there. */
+const legalEnglish: Record<string, unknown> = {
+  'privacy-policy': legalDocuments.privacyPolicy,
+  'return-policy': legalDocuments.returnPolicy,
+  'terms-of-service': legalDocuments.termsOfService,
+  accessibility: legalDocuments.accessibility,
+  warranty,
+  'whats-included': whatsIncluded,
+}
+const readLegal = (name: string) => JSON.parse(readFileSync(path.join(root, 'legal', name, 'es.json'), 'utf8').replaceAll('{practice}', practice.name)) as unknown
+
+describe('Spanish legal texts', () => {
+  it('every legal/<page>/es.json is of a known English text', () => {
+    expect(readdirSync(path.join(root, 'legal')).sort()).toEqual(Object.keys(legalEnglish).sort())
+  })
+
+  it.each(Object.keys(legalEnglish))('legal/%s/es.json has the English shape, section ids and links', (name) => {
+    const es = readLegal(name)
+    sameShape(es, legalEnglish[name], name, true)
+    const en = legalEnglish[name] as Partial<LegalDocument>
+    if (!en.sections) return
+    const sections = (es as LegalDocument).sections
+    expect(sections.map((s) => s.id)).toEqual(en.sections.map((s) => s.id))
+    const hrefs = (doc: LegalDocument['sections']) => doc.flatMap((s) => s.blocks.flatMap((b) => (typeof b === 'object' && 'links' in b ? b.links.map((l) => l.href) : [])))
+    expect(hrefs(sections)).toEqual(hrefs(en.sections))
+  })
+
+  it("the return policy's warranty and What's Included say what the product pages' copies say", () => {
+    const returns = readLegal('return-policy') as LegalDocument
+    const w = readLegal('warranty') as typeof warranty
+    const included = readLegal('whats-included') as typeof whatsIncluded
+    const section = (id: string) => returns.sections.find((s) => s.id === id)!
+    expect(section('warranty')).toMatchObject({ heading: w.title, blocks: [w.summary, { list: w.terms }] })
+    expect(section('whats-included')).toMatchObject({ heading: included.title, blocks: [expect.any(String), { list: included.items }, included.followUpCare] })
   })
 })

@@ -4,7 +4,7 @@ import { currentLocale, defineCatalog, i18n, intlLocale } from './i18n.ts'
 import en from './messages/booking/en.json'
 
 /** The booking page and form. */
-export const t = defineCatalog(en)
+export const t = defineCatalog('booking', en)
 
 /** An appointment type's name (the server's, in English) in the page's language, when the catalog has it. */
 export function appointmentTypeName(name: string): string {

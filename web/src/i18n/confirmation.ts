@@ -1,4 +1,4 @@
 import { defineCatalog } from './i18n.ts'
 import en from './messages/confirmation/en.json'
 
-export const t = defineCatalog(en)
+export const t = defineCatalog('confirmation', en)

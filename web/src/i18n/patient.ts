@@ -4,7 +4,7 @@ import { currentLocale, defineCatalog, i18n, intlLocale } from './i18n.ts'
 import en from './messages/patient/en.json'
 
 /** The patient's own records: /profile's appointments, order requests and data, the cancel link, "My Data", account deletion. */
-export const t = defineCatalog(en)
+export const t = defineCatalog('patient', en)
 
 /** A message by a key built from data (a status, a kind), or `fallback` when the catalog has none. */
 export function tOr(key: string, fallback: string): string {

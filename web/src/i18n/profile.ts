@@ -2,4 +2,4 @@ import { defineCatalog } from './i18n.ts'
 import en from './messages/profile/en.json'
 
 /** The profile page and its form. */
-export const t = defineCatalog(en)
+export const t = defineCatalog('profile', en)

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { ApiError, api, type ErrorWords } from '@/lib/api-client'
 import { stubNetwork } from '@/testing/network'
 
-import { activateLocale, inPageLanguage, loadSpanish } from './i18n'
+import { activateLocale, inPageLanguage } from './i18n'
 import english from './messages/errors/en.json?raw'
-import { spanish } from './spanish'
+import { loadDeclaredSpanish } from './spanish'
 
 /** Every .ts file under the services' src folders (and the shared contracts). */
 function serviceSources(): string {
@@ -28,8 +28,8 @@ function serviceSources(): string {
 }
 
 describe('server errors on Spanish pages', () => {
-  beforeAll(() => {
-    loadSpanish(spanish)
+  beforeAll(async () => {
+    await loadDeclaredSpanish({ every: true })
     activateLocale('es')
   })
   afterAll(() => activateLocale('en'))

@@ -11,15 +11,24 @@
  *   out. The token itself lives in memory in the auth feature, which plugs in with `connectAuth`.
  */
 
-import { inPageLanguage } from '@/i18n/i18n'
+import { inPageLanguage, needSpanish } from '@/i18n/i18n'
 
 export const API_BASE = '/api'
 
 /** A failed request's words for the patient: (status, body, the English sentence) -> the sentence in the page's language. */
 export type ErrorWords = (status: number, body: unknown, english: string) => string
 
-/** As it is on English pages; on Spanish ones src/i18n/server-errors.ts, loaded with the Spanish catalogs. */
-const errorInPageLanguage: ErrorWords = (status, body, english) => inPageLanguage<ErrorWords | null>('error-words', null)?.(status, body, english) ?? english
+/**
+ * As it is on English pages; on Spanish ones src/i18n/server-errors.ts, loaded with its catalog the
+ * first time a request fails (most visits have none). Should that load fail too (offline), English.
+ */
+async function errorInPageLanguage(status: number, body: unknown, english: string): Promise<string> {
+  const loaded = await needSpanish('messages/errors', 'content/error-words').then(
+    () => true,
+    () => false,
+  )
+  return (loaded && inPageLanguage<ErrorWords | null>('error-words', null)?.(status, body, english)) || english
+}
 
 export class ApiError extends Error {
   override readonly name = 'ApiError'
@@ -123,7 +132,7 @@ async function send(method: string, path: string, options: RequestOptions, token
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause
     const english = 'Could not reach the server. Please check your connection and try again.'
-    throw new ApiError(0, undefined, errorInPageLanguage(0, undefined, english), english)
+    throw new ApiError(0, undefined, await errorInPageLanguage(0, undefined, english), english)
   }
 }
 
@@ -155,7 +164,7 @@ async function request<T>(method: string, path: string, options: RequestOptions 
   const parsed = await parseBody(res)
   if (!res.ok) {
     const english = userMessage(res.status, parsed)
-    throw new ApiError(res.status, parsed, errorInPageLanguage(res.status, parsed, english), english)
+    throw new ApiError(res.status, parsed, await errorInPageLanguage(res.status, parsed, english), english)
   }
   return parsed as T
 }

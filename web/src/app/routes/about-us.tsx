@@ -6,8 +6,10 @@ import { OurStory } from '@/features/about/components/our-story'
 import { TeamSection } from '@/features/about/components/team-section'
 import { ValuesSection } from '@/features/about/components/values-section'
 import { t } from '@/i18n/about'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
 import { useDocumentTitle } from '@/lib/use-document-title'
+
+const teamInPageLanguage = spanishCopy('team')
 
 const photoUrl = (member: TeamMember) => teamPhoto(member.image)?.src ?? ''
 
@@ -22,7 +24,7 @@ export default function AboutUsPage() {
         <p>{t('about.lead', { year: practice.foundedYear })}</p>
       </PageHero>
       <OurStory video={media.aboutVideo} />
-      <TeamSection members={inPageLanguage('team', team)} imageUrl={photoUrl} />
+      <TeamSection members={teamInPageLanguage(team)} imageUrl={photoUrl} />
       <ValuesSection />
     </>
   )

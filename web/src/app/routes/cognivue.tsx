@@ -7,8 +7,11 @@ import { PromoVideo } from '@/features/cognivue/components/promo-video'
 import { RackCardViewer } from '@/features/cognivue/components/rack-card-viewer'
 import { TipsSection } from '@/features/cognivue/components/tips-section'
 import { t } from '@/i18n/cognivue'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
 import { useDocumentTitle } from '@/lib/use-document-title'
+
+const cognivueMediaInPageLanguage = spanishCopy('cognivue-media')
+const selfCheckInPageLanguage = spanishCopy('self-check')
 
 /**
  * Cognitive-health page (SPEC §2 "/cognivue"): hero with "Learn More", the promo video, eight tips, an
@@ -17,12 +20,12 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 export default function CognivuePage() {
   useDocumentTitle(t('cog.title'))
   // The media's words in the page's language (the video and the PDF themselves are English).
-  const words = inPageLanguage('cognivue-media', {
+  const words = cognivueMediaInPageLanguage({
     videoDescription: media.cognivueVideo.description,
     rackTitle: media.rackCard.title,
     rackSummary: media.rackCard.summary,
   })
-  const { cognivuePromo } = inPageLanguage('self-check', links)
+  const { cognivuePromo } = selfCheckInPageLanguage(links)
 
   return (
     <>

@@ -9,7 +9,9 @@ import { InsuranceSection } from '@/features/home/components/insurance-section'
 import { ServicesSection } from '@/features/home/components/services-section'
 import { ReviewsSection } from '@/features/reviews/components/reviews-section'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
+
+const selfCheckInPageLanguage = spanishCopy('self-check')
 
 /**
  * Home (SPEC §2 "Home"): hero, insurance partners, brands, services, the hearing self-check, reviews. Everything but the
@@ -17,7 +19,7 @@ import { inPageLanguage } from '@/i18n/i18n'
  */
 export default function HomePage() {
   useDocumentTitle()
-  const { homePromo } = inPageLanguage('self-check', links)
+  const { homePromo } = selfCheckInPageLanguage(links)
 
   return (
     <>

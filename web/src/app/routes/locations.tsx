@@ -9,16 +9,18 @@ import { AchievementsSection } from '@/features/locations/components/achievement
 import { CallToAction } from '@/features/locations/components/call-to-action'
 import { OfficeCard } from '@/features/locations/components/office-card'
 import { ProvidersSection } from '@/features/locations/components/providers-section'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/locations'
 import { useDocumentTitle } from '@/lib/use-document-title'
+
+const teamInPageLanguage = spanishCopy('team')
 
 const photoUrl = (member: TeamMember) => teamPhoto(member.image)?.src ?? ''
 
 /** Locations (SPEC §2 "Locations"): the offices, achievements, providers and a call to action. */
 export default function LocationsPage() {
   useDocumentTitle(t('loc.title'))
-  const providers = inPageLanguage('team', team).filter((member) => member.provider)
+  const providers = teamInPageLanguage(team).filter((member) => member.provider)
 
   return (
     <>

@@ -1,7 +1,10 @@
 import { legalDocuments } from '@/content/legal'
 import { LegalPage } from '@/features/legal/components/legal-page'
+import { spanishCopy } from '@/i18n/i18n'
 
-/** /privacy-policy (SPEC §2 "Legal pages"; the text is in src/content/legal.ts). */
+const inPageLanguage = spanishCopy('legal/privacy-policy')
+
+/** /privacy-policy (SPEC §2 "Legal pages"; the text is in src/content/legal.ts, the Spanish in src/content/legal/privacy-policy/es.json). */
 export default function PrivacyPolicyPage() {
-  return <LegalPage document={legalDocuments.privacyPolicy} />
+  return <LegalPage document={inPageLanguage(legalDocuments.privacyPolicy)} />
 }

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
+import { EnglishContent } from '@/components/ui/english-content'
 import { ErrorPanel } from '@/components/ui/error-panel'
 import { PageHero } from '@/components/ui/page-hero'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
@@ -15,17 +16,19 @@ import { ImageCarousel } from '@/features/shop/components/image-carousel'
 import { Price } from '@/features/shop/components/price'
 import { LoadingState } from '@/features/shop/components/status'
 import { WhatsIncludedBlock } from '@/features/shop/components/whats-included'
+import { t } from '@/i18n/products'
 import { ApiError } from '@/lib/api-client'
-import { useEnglishPageTitle } from '@/lib/use-document-title'
+import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 
-/** SPEC §8 texts: the function answered with an error, or no answer came at all. */
-const FUNCTION_ERROR = 'Failed to load products from Shopify. Please check your Shopify credentials and collection handles.'
-const NETWORK_ERROR = 'Failed to connect to product service. Please check your network connection.'
+/** A collection's heading: the brand's name, or the catalog's words for a list such as Best Sellers. */
+function collectionTitle(key: string): string {
+  return key === 'best-sellers' ? t('products.collection.best-sellers') : (COLLECTION_TITLES[key as keyof typeof COLLECTION_TITLES] ?? key)
+}
 
 /** /products (SPEC §2): hero, featured product, a looping carousel per non-empty collection, What's Included. */
 export default function ProductsPage() {
-  useEnglishPageTitle('Hearing Aids')
+  useDocumentTitle(t('products.title'))
   const { data, error, isLoading, mutate, isValidating } = useCollections()
   const { hash } = useLocation()
   const reducedMotion = usePrefersReducedMotion()
@@ -39,19 +42,20 @@ export default function ProductsPage() {
   }, [collections, hash, reducedMotion])
 
   const hero = (
-    <PageHero title="Hearing Aids">
-      <p>Premium hearing aids from trusted brands, fitted and cared for by our audiologists.</p>
+    <PageHero title={t('products.title')}>
+      <p>{t('products.lead')}</p>
     </PageHero>
   )
 
-  if (isLoading) return <>{hero}<LoadingState text="Loading products..." /></>
+  if (isLoading) return <>{hero}<LoadingState text={t('products.loading')} /></>
   if (error && !collections) {
     return (
       <>
         {hero}
         <Container>
-          <ErrorPanel title="Connection Issue" onRetry={() => void mutate()} retrying={isValidating}>
-            {error instanceof ApiError && error.status > 0 ? FUNCTION_ERROR : NETWORK_ERROR}
+          {/* SPEC §8 texts: the function answered with an error, or no answer came at all. */}
+          <ErrorPanel title={t('products.errorTitle')} onRetry={() => void mutate()} retrying={isValidating}>
+            {error instanceof ApiError && error.status > 0 ? t('products.functionError') : t('products.networkError')}
           </ErrorPanel>
         </Container>
       </>
@@ -65,7 +69,7 @@ export default function ProductsPage() {
       <>
         {hero}
         <Container>
-          <Empty>No products available</Empty>
+          <Empty>{t('products.empty')}</Empty>
         </Container>
       </>
     )
@@ -77,13 +81,16 @@ export default function ProductsPage() {
       {data?.notice ? (
         <Container>
           <Notice role="status">
-            <strong>{data.notice}</strong> Showing the products we last loaded from our store; prices and availability may have changed since.
+            <strong>
+              <EnglishContent as="span">{data.notice}</EnglishContent>
+            </strong>{' '}
+            {t('products.staleNotice')}
           </Notice>
         </Container>
       ) : null}
       <Featured product={featured} />
       {nonEmpty.map((key) => (
-        <CollectionCarousel key={key} id={key} title={COLLECTION_TITLES[key] ?? key} products={collections![key]!} />
+        <CollectionCarousel key={key} id={key} title={collectionTitle(key)} products={collections![key]!} />
       ))}
       <WhatsIncludedBlock />
     </>
@@ -96,23 +103,26 @@ function Featured({ product }: { product: Product }) {
       <FeaturedGrid>
         <ImageCarousel images={product.images} title={product.title} />
         <Details>
-          <Eyebrow>Featured</Eyebrow>
+          <Eyebrow>{t('products.featured')}</Eyebrow>
           <h2 id="featured-heading">{product.title}</h2>
           <Price product={product} />
-          <p>{product.description}</p>
-          <ul>
-            {product.features.map((f) => (
-              <li key={f}>{f}</li>
-            ))}
-          </ul>
+          {/* The store's descriptions are English: on Spanish pages marked so, under a short note. */}
+          <EnglishContent>
+            <p>{product.description}</p>
+            <ul>
+              {product.features.map((f) => (
+                <li key={f}>{f}</li>
+              ))}
+            </ul>
+          </EnglishContent>
           <p>
-            <strong>Warranty:</strong> {product.warranty}
+            <strong>{t('products.warranty')}</strong> <EnglishContent as="span">{product.warranty}</EnglishContent>
           </p>
           <Actions>
-            <ButtonLink to={paths.bookAppointment.getHref({ product: product.id })}>Schedule Fitting Appointment</ButtonLink>
+            <ButtonLink to={paths.bookAppointment.getHref({ product: product.id })}>{t('products.scheduleFitting')}</ButtonLink>
             <ButtonLink $variant="secondary" to={paths.product.getHref(product.id)}>
-              Learn More
-              <VisuallyHidden> about the {product.title}</VisuallyHidden>
+              {t('products.learnMore')}
+              <VisuallyHidden>{t('products.learnMoreAbout', { title: product.title })}</VisuallyHidden>
             </ButtonLink>
           </Actions>
         </Details>

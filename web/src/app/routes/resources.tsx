@@ -8,6 +8,8 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import type { ResourcesTab } from '@/config/paths'
 import { tabs } from '@/features/articles/api/articles'
 import { ArticlesPanel } from '@/features/articles/components/articles-panel'
+import { t } from '@/i18n/articles'
+import { currentLocale } from '@/i18n/i18n'
 
 const TAB_KEYS = Object.keys(tabs) as ResourcesTab[]
 const isTab = (value: string | null): value is ResourcesTab => TAB_KEYS.includes(value as ResourcesTab)
@@ -33,22 +35,24 @@ export default function ResourcesPage() {
 
   return (
     <>
-      <PageHero title="Hearing Health Resources">
-        <p>Practical guides from our team and plain-language summaries of published research on hearing, hearing aids and health.</p>
+      <PageHero title={t('articles.title')}>
+        <p>{t('articles.lead')}</p>
+        {/* The articles themselves (titles, excerpts, tags: marked lang="en") are not translated. */}
+        {currentLocale() === 'es' ? <p>{t('articles.languageNote')}</p> : null}
       </PageHero>
       <Body>
         <TabsRoot value={active} onValueChange={select} activationMode="manual">
-          <TabsList aria-label="Article collections">
+          <TabsList aria-label={t('articles.collections')}>
             {TAB_KEYS.map((key) => (
               <TabsTrigger key={key} value={key}>
-                {tabs[key].label}
+                {t(`articles.tab.${key}`)}
               </TabsTrigger>
             ))}
           </TabsList>
           {TAB_KEYS.map((key) => (
             <TabsContent key={key} value={key}>
-              <VisuallyHidden as="h2">{tabs[key].label}</VisuallyHidden>
-              <ArticlesPanel blog={tabs[key].blog} failure={tabs[key].failure} />
+              <VisuallyHidden as="h2">{t(`articles.tab.${key}`)}</VisuallyHidden>
+              <ArticlesPanel blog={tabs[key].blog} failure={t(`articles.failure.${key}`)} />
             </TabsContent>
           ))}
         </TabsRoot>

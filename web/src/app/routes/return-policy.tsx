@@ -1,7 +1,10 @@
 import { legalDocuments } from '@/content/legal'
 import { LegalPage } from '@/features/legal/components/legal-page'
+import { spanishCopy } from '@/i18n/i18n'
 
-/** /return-policy (SPEC §2 "Legal pages"; the text is in src/content/legal.ts). */
+const inPageLanguage = spanishCopy('legal/return-policy')
+
+/** /return-policy (SPEC §2 "Legal pages"; the text is in src/content/legal.ts, the Spanish in src/content/legal/return-policy/es.json). */
 export default function ReturnPolicyPage() {
-  return <LegalPage document={legalDocuments.returnPolicy} />
+  return <LegalPage document={inPageLanguage(legalDocuments.returnPolicy)} />
 }

@@ -1,7 +1,10 @@
 import { legalDocuments } from '@/content/legal'
 import { LegalPage } from '@/features/legal/components/legal-page'
+import { spanishCopy } from '@/i18n/i18n'
 
-/** /terms-of-service (SPEC §2 "Legal pages"; the text is in src/content/legal.ts). */
+const inPageLanguage = spanishCopy('legal/terms-of-service')
+
+/** /terms-of-service (SPEC §2 "Legal pages"; the text is in src/content/legal.ts, the Spanish in src/content/legal/terms-of-service/es.json). */
 export default function TermsOfServicePage() {
-  return <LegalPage document={legalDocuments.termsOfService} />
+  return <LegalPage document={inPageLanguage(legalDocuments.termsOfService)} />
 }

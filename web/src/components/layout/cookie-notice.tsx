@@ -1,10 +1,11 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
+import { withSpanish } from '@/i18n/i18n'
 import { onCookieNoticeReopen, readCookieConsent } from '@/lib/cookie-consent'
 
 // The notice's markup, styles and buttons load when it first shows (2 s in, or on request), not
 // with the code every page needs to start.
-const CookieNoticePanel = lazy(() => import('./cookie-notice-panel').then((m) => ({ default: m.CookieNoticePanel })))
+const CookieNoticePanel = lazy(() => withSpanish(import('./cookie-notice-panel')).then((m) => ({ default: m.CookieNoticePanel })))
 
 /** SPEC §9: the notice appears this long after the page loads when no choice is stored. */
 export const COOKIE_NOTICE_DELAY_MS = 2000

@@ -2,11 +2,13 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { useLocation } from 'react-router-dom'
 import styled from 'styled-components'
 
+import { withSpanish } from '@/i18n/i18n'
+
 import { MenuIcon } from './icons'
 
 // The panel and its dialog library load on first use (or when the pointer or focus reaches the
 // button), not with every page: most visits never open the menu.
-const loadPanel = () => import('./mobile-menu-panel')
+const loadPanel = () => withSpanish(import('./mobile-menu-panel'))
 const MobileMenuPanel = lazy(loadPanel)
 
 interface MobileMenuProps {

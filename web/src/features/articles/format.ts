@@ -1,8 +1,13 @@
-/** "2026-09-08T00:00:00.000Z" -> "September 2026" (SPEC §2: month and year, US English). UTC, so every visitor sees the same month. */
+import { currentLocale, intlLocale } from '@/i18n/i18n'
+
+/** "2026-09-08T00:00:00.000Z" -> "September 2026" (SPEC §2: month and year, US English), "septiembre de 2026" on Spanish pages. UTC, so every visitor sees the same month. */
 export function monthYear(iso: string): string {
   const date = new Date(iso)
-  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return Number.isNaN(date.getTime()) ? '' : date.toLocaleDateString(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' })
 }
+
+/** The articles are written in English: their titles, excerpts and tags are marked lang="en" on Spanish pages. */
+export const englishOnSpanishPage = (): 'en' | undefined => (currentLocale() === 'es' ? 'en' : undefined)
 
 /** SPEC §9: a card's excerpt is cut at 120 characters (at a word where possible), with an ellipsis. */
 export const EXCERPT_LIMIT = 120

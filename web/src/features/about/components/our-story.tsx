@@ -6,7 +6,9 @@ import { VideoPlayer } from '@/components/ui/video-player'
 import type { MediaVideo } from '@/content/media'
 import { practice } from '@/content/practice'
 import { t } from '@/i18n/about'
-import { currentLocale, inPageLanguage } from '@/i18n/i18n'
+import { currentLocale, spanishCopy } from '@/i18n/i18n'
+
+const aboutVideoInPageLanguage = spanishCopy('about-video')
 
 interface OurStoryProps {
   video: MediaVideo
@@ -33,7 +35,7 @@ export function OurStory({ video }: OurStoryProps) {
             <VideoPlayer video={video} aria-describedby="story-video-description">
               {t('about.video.fallback')}
             </VideoPlayer>
-            <figcaption id="story-video-description">{inPageLanguage('about-video', { description: video.description }).description}</figcaption>
+            <figcaption id="story-video-description">{aboutVideoInPageLanguage({ description: video.description }).description}</figcaption>
             {video.transcript.length > 0 ? (
               <Transcript>
                 <summary>{t('about.video.transcript')}</summary>

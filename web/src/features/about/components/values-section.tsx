@@ -3,7 +3,9 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { values, type Value } from '@/content/values'
 import { t } from '@/i18n/about'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
+
+const valuesInPageLanguage = spanishCopy('values')
 
 const icons: Record<Value['title'], string> = {
   // heart
@@ -27,7 +29,7 @@ export function ValuesSection() {
       <Container>
         <CardGrid $desktop={3}>
           {/* The icon goes with the English value (the Spanish copy has the same order). */}
-          {inPageLanguage('values', values).map((value, i) => (
+          {valuesInPageLanguage(values).map((value, i) => (
             <IconCard key={values[i]!.title} icon={icons[values[i]!.title]} title={value.title} variant="feature">
               {value.description}
             </IconCard>

@@ -23,10 +23,10 @@ export interface Article {
 /** The store's blogs (SPEC §7 "store blogs function": blogHandle resources or clinical-study). */
 export type BlogHandle = 'resources' | 'clinical-study'
 
-/** Each tab of /resources and the blog it lists, with its load-failure text (SPEC §8 "Articles"). */
-export const tabs: Record<ResourcesTab, { label: string; blog: BlogHandle; failure: string }> = {
-  resources: { label: 'Resources', blog: 'resources', failure: 'Failed to load resource articles' },
-  'clinical-studies': { label: 'Clinical Studies', blog: 'clinical-study', failure: 'Failed to load clinical articles' },
+/** Each tab of /resources and the blog it lists; its label and load-failure text (SPEC §8 "Articles") are src/i18n/messages/articles' `articles.tab.<tab>` and `articles.failure.<tab>`. */
+export const tabs: Record<ResourcesTab, { blog: BlogHandle }> = {
+  resources: { blog: 'resources' },
+  'clinical-studies': { blog: 'clinical-study' },
 }
 
 /** SWR key = API path. */

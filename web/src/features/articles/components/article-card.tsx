@@ -2,9 +2,10 @@ import styled, { keyframes } from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { t } from '@/i18n/articles'
 
 import type { Article } from '../api/articles'
-import { cutExcerpt, MAX_CARD_TAGS, monthYear } from '../format'
+import { cutExcerpt, englishOnSpanishPage, MAX_CARD_TAGS, monthYear } from '../format'
 
 import { ArticleImage } from './article-image'
 import { TagList } from './tag-list'
@@ -13,18 +14,21 @@ import { TagList } from './tag-list'
 /** `first`: the first card's picture is likely the largest paint: fetched at once, not lazily. */
 export function ArticleCard({ article, first = false }: { article: Article; first?: boolean }) {
   const titleId = `article-${article.handle}-title`
+  const english = englishOnSpanishPage()
   return (
     <Card aria-labelledby={titleId}>
-      <Picture src={article.image} alt={article.imageAlt ?? ''} priority={first} />
+      <Picture src={article.image} alt={article.imageAlt ?? ''} priority={first} lang={english} />
       <Body>
-        <Title id={titleId}>{article.title}</Title>
+        <Title id={titleId} lang={english}>
+          {article.title}
+        </Title>
         <Meta>
           <time dateTime={article.publishedAt}>{monthYear(article.publishedAt)}</time>
         </Meta>
-        {article.excerpt ? <Excerpt>{cutExcerpt(article.excerpt)}</Excerpt> : null}
+        {article.excerpt ? <Excerpt lang={english}>{cutExcerpt(article.excerpt)}</Excerpt> : null}
         <TagList tags={article.tags.slice(0, MAX_CARD_TAGS)} />
         <ReadLink to={paths.resource.getHref(article.handle)} aria-describedby={titleId} $variant="secondary">
-          Read Article
+          {t('articles.read')}
         </ReadLink>
       </Body>
     </Card>

@@ -3,23 +3,19 @@ import styled from 'styled-components'
 
 import { Button, ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
+import { EnglishContent } from '@/components/ui/english-content'
 import { paths } from '@/config/paths'
+import { t } from '@/i18n/articles'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { articleJsonLd } from '@/seo/json-ld'
 import { usePageSeo } from '@/seo/use-page-seo'
 
 import { useArticle, type Article } from '../api/articles'
-import { monthYear } from '../format'
+import { englishOnSpanishPage, monthYear } from '../format'
 
 import { Shimmer } from './article-card'
 import { ArticleImage } from './article-image'
 import { TagList } from './tag-list'
-
-/** SPEC §2: the not-found view's default message. */
-export const ARTICLE_NOT_FOUND = "The article you're looking for doesn't exist."
-
-/** The head's description when an article has no excerpt. */
-const DEFAULT_DESCRIPTION = 'Hearing health insights and practical advice from our hearing care specialists.'
 
 /** An article (SPEC §2 "/resources/{handle}"): skeleton, then the article, or "Article Not Found". */
 export function ArticleView({ handle }: { handle: string }) {
@@ -37,7 +33,8 @@ function seoFor(article: Article) {
   const image = article.image ? new URL(article.image, window.location.origin).href : undefined
   return {
     title: article.title,
-    description: article.excerpt || DEFAULT_DESCRIPTION,
+    // The head's description when an article has no excerpt.
+    description: article.excerpt || t('articles.defaultDescription'),
     type: 'article' as const,
     ...(image ? { image } : {}),
     jsonLd: articleJsonLd(window.location.origin, {
@@ -63,27 +60,33 @@ function BackButton() {
         window.scrollTo({ top: 0 })
       }}
     >
-      ← Back to Resources
+      {t('articles.back')}
     </Button>
   )
 }
 
+/** The page's own words follow its language; the article's (title, excerpt, picture's alt, text) are English, marked so on Spanish pages. */
 function ArticleBody({ article }: { article: Article }) {
+  const english = englishOnSpanishPage()
   return (
     <Page as="article" aria-labelledby="article-title">
       <BackButton />
       <Header>
-        <h1 id="article-title">{article.title}</h1>
+        <h1 id="article-title" lang={english}>
+          {article.title}
+        </h1>
         <Meta>
           <time dateTime={article.publishedAt}>{monthYear(article.publishedAt)}</time>
-          {article.author ? <span>By {article.author}</span> : null}
+          {article.author ? <span>{t('articles.by', { author: article.author })}</span> : null}
         </Meta>
         <TagList tags={article.tags} />
-        {article.excerpt ? <Excerpt>{article.excerpt}</Excerpt> : null}
+        {article.excerpt ? <Excerpt lang={english}>{article.excerpt}</Excerpt> : null}
       </Header>
-      {article.image ? <Hero src={article.image} alt={article.imageAlt ?? ''} priority /> : null}
-      {/* Sanitized by the content service before it left the server (services/content/src/articles/sanitize.ts). */}
-      <Content data-article-body="" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+      {article.image ? <Hero src={article.image} alt={article.imageAlt ?? ''} priority lang={english} /> : null}
+      <EnglishContent>
+        {/* Sanitized by the content service before it left the server (services/content/src/articles/sanitize.ts). */}
+        <Content data-article-body="" dangerouslySetInnerHTML={{ __html: article.contentHtml }} />
+      </EnglishContent>
       <Footer>
         <BackButton />
       </Footer>
@@ -92,20 +95,21 @@ function ArticleBody({ article }: { article: Article }) {
 }
 
 function NotFound({ message, onRetry, retrying }: { message?: string; onRetry?: () => void; retrying?: boolean }) {
-  useDocumentTitle('Article Not Found')
+  useDocumentTitle(t('articles.notFoundTitle'))
   return (
     <Page>
       <Missing role="alert">
-        <h1>Article Not Found</h1>
-        <p>{message || ARTICLE_NOT_FOUND}</p>
+        <h1>{t('articles.notFoundTitle')}</h1>
+        {/* SPEC §2: the not-found view's default message. */}
+        <p>{message || t('articles.notFound')}</p>
         <Actions>
           {onRetry ? (
             <Button onClick={onRetry} disabled={retrying}>
-              {retrying ? 'Retrying…' : 'Try Again'}
+              {retrying ? t('articles.retrying') : t('articles.tryAgain')}
             </Button>
           ) : null}
           <ButtonLink to={paths.resources.getHref()} $variant={onRetry ? 'secondary' : 'primary'}>
-            Back to Resources
+            {t('articles.backPlain')}
           </ButtonLink>
         </Actions>
       </Missing>
@@ -115,7 +119,7 @@ function NotFound({ message, onRetry, retrying }: { message?: string; onRetry?: 
 
 function ArticleSkeleton() {
   return (
-    <Page aria-busy="true" aria-label="Loading article">
+    <Page aria-busy="true" aria-label={t('articles.loading')}>
       <Shimmer $height="3rem" $width="14rem" />
       <Header aria-hidden="true">
         <Shimmer $height="2.75rem" />

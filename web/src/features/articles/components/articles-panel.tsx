@@ -2,6 +2,7 @@ import styled from 'styled-components'
 
 import { CardGrid } from '@/components/ui/card-grid'
 import { ErrorPanel } from '@/components/ui/error-panel'
+import { t } from '@/i18n/articles'
 
 import { useBlogArticles, type BlogHandle } from '../api/articles'
 
@@ -19,14 +20,14 @@ export function ArticlesPanel({ blog, failure }: { blog: BlogHandle; failure: st
 
   if (error && !data) {
     return (
-      <ErrorPanel title="Error Loading Content" onRetry={() => void mutate()} retryLabel="Try Again" retrying={isValidating}>
+      <ErrorPanel title={t('articles.errorTitle')} onRetry={() => void mutate()} retryLabel={t('articles.tryAgain')} retrying={isValidating}>
         <p>{error.message || failure}</p>
       </ErrorPanel>
     )
   }
   if (!data) {
     return (
-      <div aria-busy="true" aria-label="Loading articles">
+      <div aria-busy="true" aria-label={t('articles.loadingList')}>
         <Grid as="div" $tablet={2} $desktop={3}>
           {Array.from({ length: SKELETON_CARDS }, (_, i) => (
             <ArticleCardSkeleton key={i} />
@@ -38,8 +39,8 @@ export function ArticlesPanel({ blog, failure }: { blog: BlogHandle; failure: st
   if (data.length === 0) {
     return (
       <Empty role="status">
-        <h2>No Articles Found</h2>
-        <p>We're working on adding more resources. Check back soon!</p>
+        <h2>{t('articles.emptyTitle')}</h2>
+        <p>{t('articles.emptyText')}</p>
       </Empty>
     )
   }

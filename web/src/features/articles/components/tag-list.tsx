@@ -1,12 +1,18 @@
 import styled from 'styled-components'
 
-/** An article's tags, as a list (screen readers announce how many). */
-export function TagList({ tags, label = 'Tags' }: { tags: readonly string[]; label?: string }) {
+import { t } from '@/i18n/articles'
+
+import { englishOnSpanishPage } from '../format'
+
+/** An article's tags, as a list (screen readers announce how many); the tags are English words. */
+export function TagList({ tags, label = t('articles.tags') }: { tags: readonly string[]; label?: string }) {
   if (tags.length === 0) return null
   return (
     <Tags aria-label={label}>
       {tags.map((tag) => (
-        <li key={tag}>{tag}</li>
+        <li key={tag} lang={englishOnSpanishPage()}>
+          {tag}
+        </li>
       ))}
     </Tags>
   )

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { paths } from '@/config/paths'
+import { withSpanish } from '@/i18n/i18n'
 import { notify } from '@/lib/notify'
 
 import { useAuth } from '../use-auth'
@@ -12,7 +13,7 @@ import type { FromState } from './redirect-target'
 import { t } from '@/i18n/layout'
 
 // The dropdown (and its library) loads only for signed-in visitors.
-const AccountMenu = lazy(() => import('./account-menu'))
+const AccountMenu = lazy(() => withSpanish(import('./account-menu')))
 
 interface HeaderAccountProps {
   /**

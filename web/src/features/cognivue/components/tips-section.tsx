@@ -3,7 +3,9 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { tips, type Tip } from '@/content/tips'
 import { t } from '@/i18n/cognivue'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
+
+const tipsInPageLanguage = spanishCopy('tips')
 
 /** Simple line icons, one per tip (decorative). */
 const icons: Record<Tip['key'], string> = {
@@ -27,7 +29,7 @@ export function TipsSection() {
       </SectionHeader>
       <Container>
         <CardGrid $tablet={2} $desktop={4}>
-          {inPageLanguage('tips', tips).map((tip) => (
+          {tipsInPageLanguage(tips).map((tip) => (
             <IconCard key={tip.key} icon={icons[tip.key]} title={tip.title} variant="compact">
               {tip.text}
             </IconCard>

@@ -8,8 +8,11 @@ import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { brands } from '@/content/brands'
 import { media } from '@/content/media'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
+
+const brandAltsInPageLanguage = spanishCopy('brand-alts')
+const brandsInPageLanguage = spanishCopy('brands')
 
 /**
  * The four hearing-aid brands (SPEC §2 "Home" > Brands): each card links to its collection on the
@@ -17,7 +20,7 @@ import { t } from '@/i18n/home'
  */
 export function BrandsSection() {
   // The illustrations' alternative texts (src/content/media.ts) in Spanish on Spanish pages.
-  const spanishAlts = inPageLanguage<Partial<Record<string, string>>>('brand-alts', {})
+  const spanishAlts = brandAltsInPageLanguage<Partial<Record<string, string>>>({})
   return (
     <Section aria-labelledby="brands-heading">
       <SectionHeader>
@@ -26,7 +29,7 @@ export function BrandsSection() {
       </SectionHeader>
       <Container>
         <CardGrid as="div" $tablet={2} $desktop={4}>
-          {inPageLanguage('brands', brands).map((brand) => {
+          {brandsInPageLanguage(brands).map((brand) => {
             const noteId = `brand-${brand.key}-note`
             const image = media.brands[brand.key]
             return (

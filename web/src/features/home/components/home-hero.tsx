@@ -5,12 +5,14 @@ import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import type { MediaImage, MediaVideo } from '@/content/media'
 import { practice as englishPractice } from '@/content/practice'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
 import { t as tNav } from '@/i18n/layout'
 
 import { BackgroundVideo } from './background-video'
 import { StarRating } from './star-rating'
+
+const practiceInPageLanguage = spanishCopy('practice')
 
 interface HomeHeroProps {
   video: Pick<MediaVideo, 'src' | 'webm' | 'poster'>
@@ -28,7 +30,7 @@ const toTop = () => window.scrollTo({ top: 0, left: 0 })
  * above 4.5:1 whatever frame the video shows.
  */
 export function HomeHero({ video, art }: HomeHeroProps) {
-  const practice = inPageLanguage('practice', englishPractice)
+  const practice = practiceInPageLanguage(englishPractice)
   const { claims } = practice
   return (
     <Hero aria-labelledby="home-hero-heading">

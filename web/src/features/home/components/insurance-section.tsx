@@ -5,17 +5,19 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { insurance as englishInsurance, insurerLogos } from '@/content/insurers'
-import { currentLocale, inPageLanguage } from '@/i18n/i18n'
+import { currentLocale, spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
 
 import { LogoCarousel } from './logo-carousel'
+
+const insurersInPageLanguage = spanishCopy('insurers')
 
 /**
  * "Most Insurance Plans Accepted" (SPEC §2 "Home" > Insurance section, §9): the partner logos in
  * an auto-advancing, looping carousel, then what to do when a plan is not among them.
  */
 export function InsuranceSection() {
-  const insurance = inPageLanguage('insurers', englishInsurance)
+  const insurance = insurersInPageLanguage(englishInsurance)
   // The logos' alternative texts are "Insurance partner N" (SPEC §2); on Spanish pages in Spanish.
   const logos = currentLocale() === 'es' ? insurerLogos.map((logo, i) => ({ ...logo, alt: t('home.logo', { n: i + 1 }) })) : insurerLogos
   return (

@@ -6,8 +6,10 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { paths } from '@/config/paths'
 import { services } from '@/content/services'
-import { inPageLanguage } from '@/i18n/i18n'
+import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
+
+const servicesInPageLanguage = spanishCopy('services')
 
 /**
  * The four service groups with their feature lists and the call to action (SPEC §2 "Home" > Services).
@@ -21,7 +23,7 @@ export function ServicesSection() {
       </SectionHeader>
       <Container>
         <CardGrid as="div" $tablet={2} $desktop={4}>
-          {inPageLanguage('services', services).map((service) => (
+          {servicesInPageLanguage(services).map((service) => (
             <Card key={service.key} aria-labelledby={`service-${service.key}`}>
               <h3 id={`service-${service.key}`}>{service.title}</h3>
               <Summary>{service.summary}</Summary>

@@ -4,19 +4,35 @@ import styled from 'styled-components'
 import { ContactDetails } from '@/components/layout/contact-details'
 import { Container } from '@/components/ui/container'
 import type { LegalBlock, LegalDocument } from '@/content/legal'
-import { useEnglishPageTitle } from '@/lib/use-document-title'
+import { practice } from '@/content/practice'
+import { intlLocale } from '@/i18n/i18n'
+import { t } from '@/i18n/legal'
+import { useDocumentTitle } from '@/lib/use-document-title'
 
-/** "2026-11-01" -> "November 1, 2026" (the date is a calendar date: no time zone may shift it). */
+/** "2026-11-01" -> "November 1, 2026" / "1 de noviembre de 2026" (a calendar date: no time zone may shift it). */
 function formatDate(isoDate: string): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+  return new Intl.DateTimeFormat(intlLocale(), { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
 }
 
 /**
- * One legal or static page (SPEC §2 "Legal pages"), drawn from src/content/legal.ts: title, date,
- * introduction, an "On this page" list of the sections, and the sections.
+ * The Spanish copies (src/content/legal/<page>/es.json) write the practice's name as {practice},
+ * so a rebranded practice.ts renames it there too; the English texts have it written in already.
  */
-export function LegalPage({ document: doc }: { document: LegalDocument }) {
-  useEnglishPageTitle(doc.title)
+function withPracticeName<T>(value: T): T {
+  if (typeof value === 'string') return value.replaceAll('{practice}', practice.name) as T
+  if (Array.isArray(value)) return value.map(withPracticeName) as T
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withPracticeName(v)])) as T
+  return value
+}
+
+/**
+ * One legal or static page (SPEC §2 "Legal pages"), drawn from src/content/legal.ts (or its Spanish
+ * copy, which the route passes on Spanish pages): title, date, introduction, an "On this page" list
+ * of the sections, and the sections.
+ */
+export function LegalPage({ document }: { document: LegalDocument }) {
+  const doc = withPracticeName(document)
+  useDocumentTitle(doc.title)
 
   const contents = (
     <ol>
@@ -34,20 +50,20 @@ export function LegalPage({ document: doc }: { document: LegalDocument }) {
         <Container>
           <h1>{doc.title}</h1>
           <Updated>
-            Last updated <time dateTime={doc.lastUpdated}>{formatDate(doc.lastUpdated)}</time>
+            {t('legal.lastUpdated')} <time dateTime={doc.lastUpdated}>{formatDate(doc.lastUpdated)}</time>
           </Updated>
         </Container>
       </Hero>
       <Container>
         <Columns>
-          <Sidebar aria-label="On this page">
-            <SidebarTitle>On this page</SidebarTitle>
+          <Sidebar aria-label={t('legal.onThisPage')}>
+            <SidebarTitle>{t('legal.onThisPage')}</SidebarTitle>
             {contents}
           </Sidebar>
           <Article>
             <CompactContents>
-              <summary>On this page</summary>
-              <nav aria-label="On this page">{contents}</nav>
+              <summary>{t('legal.onThisPage')}</summary>
+              <nav aria-label={t('legal.onThisPage')}>{contents}</nav>
             </CompactContents>
             {doc.intro.map((paragraph) => (
               <Intro key={paragraph}>{paragraph}</Intro>

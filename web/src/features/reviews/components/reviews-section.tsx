@@ -6,10 +6,12 @@ import { Container } from '@/components/ui/container'
 import { Section } from '@/components/ui/section'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { practice as englishPractice } from '@/content/practice'
-import { currentLocale, inPageLanguage, intlLocale } from '@/i18n/i18n'
+import { currentLocale, spanishCopy, intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
 
 import { reviewsView, useReviews } from '../api/get-reviews'
+
+const practiceInPageLanguage = spanishCopy('practice')
 
 /** "March 2025" from "2025-03-18" or an RFC 3339 timestamp; the text as given if it is not a date. */
 function formatMonthYear(date: string): string {
@@ -119,7 +121,7 @@ function badgeIcon(label: string): string {
 }
 
 function TrustBadges() {
-  const { claims } = inPageLanguage('practice', englishPractice)
+  const { claims } = practiceInPageLanguage(englishPractice)
   const badges = [
     // Icons by the English badge in the same place (a Spanish copy keeps the order).
     ...claims.badges.map((label, i) => ({ label, icon: badgeIcon(englishPractice.claims.badges[i] ?? label) })),

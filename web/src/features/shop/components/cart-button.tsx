@@ -3,11 +3,12 @@ import styled from 'styled-components'
 
 import { cartTotals, useCart } from '../cart'
 import type { CheckoutCustomer, ClinicSource } from './cart-panel'
+import { withSpanish } from '@/i18n/i18n'
 import { t } from '@/i18n/layout'
 
 // The drawer, its dialog library and the checkout form load on first use (or when the pointer or
 // focus reaches the button), not with every page: most visits never open the cart.
-const loadPanel = () => import('./cart-panel')
+const loadPanel = () => withSpanish(import('./cart-panel'))
 const CartPanel = lazy(loadPanel)
 
 /** The header's cart button with its count badge, opening the cart drawer (SPEC §2, §4). */

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/layout/icons'
 import { Container } from '@/components/ui/container'
+import { t } from '@/i18n/products'
 
 import type { Product } from '@hearing/contracts'
 import { ProductCard } from './product-card'
@@ -49,10 +50,10 @@ export function CollectionCarousel({ id, title, products }: { id: string; title:
         <Header>
           <h2 id={`${id}-heading`}>{title}</h2>
           <Buttons>
-            <Arrow type="button" onClick={() => move(-1)} disabled={ends.atStart} aria-label={`Previous ${title} products`}>
+            <Arrow type="button" onClick={() => move(-1)} disabled={ends.atStart} aria-label={t('products.carousel.previous', { title })}>
               <ChevronLeftIcon size={28} />
             </Arrow>
-            <Arrow type="button" onClick={() => move(1)} disabled={ends.atEnd} aria-label={`Next ${title} products`}>
+            <Arrow type="button" onClick={() => move(1)} disabled={ends.atEnd} aria-label={t('products.carousel.next', { title })}>
               <ChevronRightIcon size={28} />
             </Arrow>
           </Buttons>

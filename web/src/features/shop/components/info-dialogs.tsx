@@ -3,10 +3,13 @@ import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
-import { legalDocuments, warranty, whatsIncluded } from '@/content/legal'
-import { currentLocale } from '@/i18n/i18n'
+import { legalDocuments, warranty as englishWarranty, whatsIncluded as englishWhatsIncluded } from '@/content/legal'
+import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/shop'
-import { EnglishContent } from '@/components/ui/english-content'
+
+const whatsIncludedInPageLanguage = spanishCopy('legal/whats-included')
+const returnPolicyInPageLanguage = spanishCopy('legal/return-policy')
+const warrantyInPageLanguage = spanishCopy('legal/warranty')
 
 /** One info dialog: a button opening a titled, closable dialog (focus is trapped and restored by Radix). */
 function InfoDialog({ label, title, children }: { label: string; title: string; children: ReactNode }) {
@@ -33,23 +36,20 @@ const RETURN_SECTIONS = new Set(['return-period', 'how-to-return', 'what-to-brin
 
 /** The three dialogs of a product page (SPEC §2) with the §9 facts, from the site's legal texts. */
 export function ProductInfoDialogs() {
-  const returns = legalDocuments.returnPolicy.sections.filter((s) => RETURN_SECTIONS.has(s.id))
-  // The facts inside stay English (marked so); the dialogs' own words follow the page.
-  const spanish = currentLocale() === 'es'
+  const returns = returnPolicyInPageLanguage(legalDocuments.returnPolicy).sections.filter((s) => RETURN_SECTIONS.has(s.id))
+  const whatsIncluded = whatsIncludedInPageLanguage(englishWhatsIncluded)
+  const warranty = warrantyInPageLanguage(englishWarranty)
   return (
     <Row>
-      <InfoDialog label={t('shop.dialog.whatsIncluded')} title={spanish ? t('shop.dialog.whatsIncluded') : whatsIncluded.title}>
-        <EnglishContent>
+      <InfoDialog label={t('shop.dialog.whatsIncluded')} title={whatsIncluded.title}>
         <ul>
           {whatsIncluded.items.map((i) => (
             <li key={i}>{i}</li>
           ))}
         </ul>
         <p>{whatsIncluded.followUpCare}</p>
-        </EnglishContent>
       </InfoDialog>
       <InfoDialog label={t('shop.dialog.returnPolicy')} title={t('shop.dialog.returnPolicy')}>
-        <EnglishContent>
         {returns.map((section) => (
           <section key={section.id}>
             <h3>{section.heading}</h3>
@@ -66,17 +66,14 @@ export function ProductInfoDialogs() {
             )}
           </section>
         ))}
-        </EnglishContent>
       </InfoDialog>
-      <InfoDialog label={t('shop.dialog.warranty')} title={spanish ? t('shop.dialog.warranty') : warranty.title}>
-        <EnglishContent>
+      <InfoDialog label={t('shop.dialog.warranty')} title={warranty.title}>
         <p>{warranty.summary}</p>
         <ul>
           {warranty.terms.map((term) => (
             <li key={term}>{term}</li>
           ))}
         </ul>
-        </EnglishContent>
       </InfoDialog>
     </Row>
   )

@@ -4,6 +4,7 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden'
 
 import type { Product } from '@hearing/contracts'
 import { formatPrice } from '../cart'
+import { intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/shop'
 
 /** Price, with the compare price struck through when there is one. */
@@ -36,11 +37,14 @@ const Compare = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `
 
+/** "4.5" / "4,5": one decimal, in the page's language. */
+const formatRating = (rating: number) => new Intl.NumberFormat(intlLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(rating)
+
 /** Rating and review count, in words for screen readers. */
 export function Rating({ rating, reviews }: { rating: number; reviews: number }) {
   return (
     <RatingText>
-      <span aria-hidden="true">★</span> {rating.toFixed(1)} out of 5 ({reviews} reviews)
+      <span aria-hidden="true">★</span> {t('shop.product.rating', { rating: formatRating(rating), reviews })}
     </RatingText>
   )
 }

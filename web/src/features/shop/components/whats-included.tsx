@@ -1,10 +1,14 @@
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
-import { whatsIncluded } from '@/content/legal'
+import { whatsIncluded as englishWhatsIncluded } from '@/content/legal'
+import { spanishCopy } from '@/i18n/i18n'
+
+const inPageLanguage = spanishCopy('legal/whats-included')
 
 /** "What's Included" (SPEC §9): the four items every fitted hearing aid comes with. */
 export function WhatsIncludedBlock() {
+  const whatsIncluded = inPageLanguage(englishWhatsIncluded)
   return (
     <Band aria-labelledby="whats-included-heading">
       <Container>

@@ -112,3 +112,26 @@ export const cart = {
 export function useCart(): CartItem[] {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY)
 }
+
+let readScheduled = false
+
+/** Subscribes, and reads the stored cart in a task of its own if nothing has read it yet. */
+function subscribeAndReadSoon(listener: () => void) {
+  const unsubscribe = subscribe(listener)
+  if (current === undefined && !readScheduled) {
+    readScheduled = true
+    setTimeout(() => {
+      if (snapshot().length > 0) listeners.forEach((l) => l())
+    }, 0)
+  }
+  return unsubscribe
+}
+
+/**
+ * The cart for what every page renders at once (the header's count): empty, as pre-rendered, until
+ * the page is hydrated, then what is stored. A page's first localStorage read waits for the browser
+ * (tens of ms on a busy phone); inside hydration it lengthened the task that keeps input waiting.
+ */
+export function useCartAfterHydration(): CartItem[] {
+  return useSyncExternalStore(subscribeAndReadSoon, () => current ?? EMPTY, () => EMPTY)
+}

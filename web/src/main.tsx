@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
+import { beginDeferredHydration } from './app/hydrate-later'
 import { activateLocale, loadSpanish } from './i18n/i18n'
 import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
@@ -26,6 +27,7 @@ function start(locale: Locale) {
   // made one long task, during which the page could not answer a tap.
   if (root.firstElementChild) {
     setTimeout(() => {
+      beginDeferredHydration()
       startTransition(() => {
         hydrateRoot(root, app)
       })

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
+import { whenPageIdle } from '@/lib/when-page-idle'
+
 /** A cart line (SPEC §3 Cart item): price is text such as "$3299.00"; image is the first product image. */
 export interface CartItem {
   id: string
@@ -115,22 +117,21 @@ export function useCart(): CartItem[] {
 
 let readScheduled = false
 
-/** Subscribes, and reads the stored cart in a task of its own if nothing has read it yet. */
+/** Subscribes, and reads the stored cart once the page has loaded, if nothing has read it yet. */
 function subscribeAndReadSoon(listener: () => void) {
   const unsubscribe = subscribe(listener)
   if (current === undefined && !readScheduled) {
     readScheduled = true
-    setTimeout(() => {
+    whenPageIdle(() => {
       if (snapshot().length > 0) listeners.forEach((l) => l())
-    }, 0)
+    })
   }
   return unsubscribe
 }
 
 /**
  * The cart for what every page renders at once (the header's count): empty, as pre-rendered, until
- * the page is hydrated, then what is stored. A page's first localStorage read waits for the browser
- * (tens of ms on a busy phone); inside hydration it lengthened the task that keeps input waiting.
+ * the page has loaded, then what is stored (lib/when-page-idle: why the first read waits).
  */
 export function useCartAfterHydration(): CartItem[] {
   return useSyncExternalStore(subscribeAndReadSoon, () => current ?? EMPTY, () => EMPTY)

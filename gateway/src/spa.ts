@@ -294,7 +294,10 @@ async function renderDynamicPage(build: SpaBuild, url: string, publicOrigin: str
   // Found: the route's pre-rendered loading state when the build has one (painted before the scripts run).
   const file = pages.routes[route.pattern]?.file
   const page = (file && build.files.get(file)) || build.html
-  return { status: 200, html: withHead(page, resolved.head).replaceAll(pages.publicUrlPlaceholder, publicOrigin).replaceAll(pages.pathPlaceholder, escapeHtml(canonicalPath(urlPath))) }
+  // The route's early requests (<link rel="preload">: the data its scripts ask for) stay with the
+  // page's own head; without them the data was only asked for once the scripts had run.
+  const head = [resolved.head, ...(routeHead.match(/<link rel="preload"[^>]*>/g) ?? [])].join('\n    ')
+  return { status: 200, html: withHead(page, head).replaceAll(pages.publicUrlPlaceholder, publicOrigin).replaceAll(pages.pathPlaceholder, escapeHtml(canonicalPath(urlPath))) }
 }
 
 export interface Spa {

@@ -85,6 +85,7 @@ t.test('an article page is sent with its own head; an unknown handle is HTTP 404
   t.match(html, '<meta property="og:image" content="https://www.example.org/media/articles/hearing-loss-and-falls.svg" data-seo />')
   t.match(html, '<meta property="article:author" content="Dr. James Carter, Au.D." data-seo />')
   t.notMatch(html, '<title>Practice</title>', 'the build’s default head is replaced')
+  t.match(html, '<link rel="preload" as="fetch" href="/api/content/articles/hearing-loss-and-falls" crossorigin="anonymous" />', 'the article’s data is asked for with the page')
   const jsonLd = JSON.parse(/<script type="application\/ld\+json" data-seo>(.*?)<\/script>/.exec(html)![1]!)
   t.equal(jsonLd['@graph'][0].headline, 'Hearing Loss & Falls <2012>')
   t.notMatch(/<script type="application\/ld\+json" data-seo>(.*?)<\/script>/.exec(html)![1]!, '<', 'no "<" inside the JSON-LD script')

@@ -13,7 +13,9 @@ interface TestContext {
 const SHELL =
   '<!doctype html><html lang="en"><head><meta charset="utf-8">\n    <!--seo-head-->\n    <title>Practice</title>\n    <!--/seo-head-->\n' +
   '</head><body><div id="root"></div></body></html>'
-const routeHead = '<title>Hearing Aid | North Georgia Hearing Care</title>\n    <meta property="og:site_name" content="North Georgia Hearing Care" data-seo />'
+const routeHead =
+  '<title>Hearing Aid | North Georgia Hearing Care</title>\n    <meta property="og:site_name" content="North Georgia Hearing Care" data-seo />\n' +
+  '    <link rel="preload" as="fetch" href="/api/catalogue%PATH%" crossorigin="anonymous" />'
 const PAGES = {
   publicUrlPlaceholder: '%PUBLIC_URL%',
   pathPlaceholder: '%PATH%',
@@ -80,6 +82,8 @@ t.test('a product page is sent with its own head and Product JSON-LD; an unknown
   t.match(html, '<meta property="og:type" content="product" data-seo />')
   t.match(html, '<meta property="og:image" content="https://www.example.org/media/products/phonak-audeo-sphere-1.svg" data-seo />')
   t.notMatch(html, '<title>Practice</title>', 'the build’s default head is replaced')
+  t.match(html, '<link rel="preload" as="fetch" href="/api/catalogue/products/phonak-audeo-sphere-infinio-90" crossorigin="anonymous" />', 'the route’s data preload is kept, for this product')
+  t.match(html, '<link rel="preload" as="image" href="/media/products/phonak-audeo-sphere-1.svg" fetchpriority="high" />', 'its first image is asked for with the page')
 
   const [product, breadcrumbs] = jsonLdOf(html)['@graph']
   t.match(product, {

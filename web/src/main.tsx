@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
+import { beginDeferredHydration } from './app/hydrate-later'
 import { activateLocale, setSpanishLoader } from './i18n/i18n'
 import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
@@ -22,10 +23,15 @@ function start(locale: Locale) {
   // at once (it has no time slicing), so hydration is one task; it is a short one (Preact and no
   // React scheduler). Kept as a transition so the code says what it means under either renderer.
   // Other pages (and `npm run dev`) arrive as an empty shell and render here.
+  // Hydration runs in a task of its own, after the one that evaluated the modules: together they
+  // made one long task, during which the page could not answer a tap.
   if (root.firstElementChild) {
-    startTransition(() => {
-      hydrateRoot(root, app)
-    })
+    setTimeout(() => {
+      beginDeferredHydration()
+      startTransition(() => {
+        hydrateRoot(root, app)
+      })
+    }, 0)
   } else createRoot(root).render(app)
 }
 

@@ -97,7 +97,10 @@ export function articlePages({ content, timeoutMs }: { content: () => string; ti
       if ('unavailable' in result) return undefined
       if (!result.found) return { status: 404 as const }
       const article = { ...result.value, tags: Array.isArray(result.value.tags) ? result.value.tags : [] }
-      return { status: 200 as const, head: articleHeadTags(article, { origin, siteName: siteNameIn(routeHead) ?? '' }) }
+      // The article itself (web: features/articles/api articleKey), asked for with the page, not
+      // once the scripts have run: its text is what the page paints largest.
+      const preload = `<link rel="preload" as="fetch" href="/api/content/articles/${encodeURIComponent(handle)}" crossorigin="anonymous" />`
+      return { status: 200 as const, head: `${articleHeadTags(article, { origin, siteName: siteNameIn(routeHead) ?? '' })}\n    ${preload}` }
     },
   }
 }

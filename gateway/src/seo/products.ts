@@ -86,6 +86,9 @@ export function productHeadTags(product: ProductHeadData, { origin, siteName }: 
   ].join('\n    ')
 }
 
+/** The same URL the page's <img> asks for (the catalogue's path, as it is), so the browser reuses the answer. */
+export const imagePreloadTag = (image: string) => `<link rel="preload" as="image" href="${escapeHtml(image)}" fetchpriority="high" />`
+
 const isProduct = (body: unknown): body is ProductHeadData => productHead.safeParse(body).success
 
 /**
@@ -102,7 +105,11 @@ export function productPages({ catalogue, timeoutMs }: { catalogue: () => string
       const result = await lookUp(new URL(`/products/${encodeURIComponent(id)}`, catalogue()), timeoutMs, isProduct)
       if ('unavailable' in result) return undefined
       if (!result.found) return { status: 404 as const }
-      return { status: 200 as const, head: productHeadTags(result.value, { origin, siteName: siteNameIn(routeHead) ?? '' }) }
+      const head = productHeadTags(result.value, { origin, siteName: siteNameIn(routeHead) ?? '' })
+      const image = result.value.images[0]
+      // The page's largest picture (its gallery's first image): asked for with the page, not once
+      // the scripts have fetched the product and rendered it.
+      return { status: 200 as const, head: image ? `${head}\n    ${imagePreloadTag(image)}` : head }
     },
   }
 }

@@ -1,5 +1,7 @@
 import { useEffect } from 'react'
 
+import { afterDeferredHydration } from './hydrate-later'
+
 /**
  * Sets <html data-hydrated> once a page's own code has loaded and the app has taken over its
  * markup. Public pages arrive pre-rendered: they look ready before their JavaScript runs, and a
@@ -10,7 +12,10 @@ import { useEffect } from 'react'
  */
 export function HydrationMarker() {
   useEffect(() => {
-    document.documentElement.dataset.hydrated = ''
+    // Once the parts hydrated later (HydrateLater: the footer, sections below the fold) have their handlers too.
+    afterDeferredHydration(() => {
+      document.documentElement.dataset.hydrated = ''
+    })
   }, [])
   return null
 }

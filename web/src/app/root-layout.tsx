@@ -11,6 +11,7 @@ import { getLocations, locationsKey } from '@/features/locations/api/get-locatio
 import { CartButton } from '@/features/shop/components/cart-button'
 import { usePageViewTracking } from '@/lib/analytics'
 
+import { HydrateLater } from './hydrate-later'
 import { ScrollRestoration } from './scroll-restoration'
 
 /**
@@ -27,12 +28,20 @@ export function RootLayout() {
     <>
       <Layout
         header={
-          <SiteHeader
-            renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
-            cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} customer={status === 'signed-in' && user ? user : null} />}
-          />
+          // Hydrated in a task of its own, right after the frame around it (app/hydrate-later).
+          <HydrateLater>
+            <SiteHeader
+              renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
+              cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} customer={status === 'signed-in' && user ? user : null} />}
+            />
+          </HydrateLater>
         }
-        footer={<SiteFooter />}
+        footer={
+          // Below the fold on every page: hydrated after the header and the page.
+          <HydrateLater>
+            <SiteFooter />
+          </HydrateLater>
+        }
         overlays={<CookieNotice />}
       >
         <Outlet />

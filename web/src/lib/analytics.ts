@@ -5,6 +5,7 @@ import { spaRoutes } from '@/config/spa-routes'
 
 import { api } from './api-client'
 import { readCookieConsent } from './cookie-consent'
+import { whenPageIdle } from './when-page-idle'
 
 /**
  * First-party analytics (SPEC §7 "Analytics"; ARCHITECTURE "External services"): page views and
@@ -71,7 +72,11 @@ export function usePageViewTracking(): void {
   const { pathname } = useLocation()
   useEffect(() => {
     if (pathname === lastTrackedPath) return
+    // The first view is sent once the page has loaded: sending reads the stored cookie choice
+    // (lib/when-page-idle), and the view matters less than the page.
+    const first = lastTrackedPath === undefined
     lastTrackedPath = pathname
-    trackPageView(pathname)
+    if (first) whenPageIdle(() => trackPageView(pathname))
+    else trackPageView(pathname)
   }, [pathname])
 }

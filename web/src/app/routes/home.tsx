@@ -1,3 +1,4 @@
+import { HydrateLater } from '@/app/hydrate-later'
 import { PromoBand } from '@/components/ui/promo-band'
 import { paths } from '@/config/paths'
 import { media } from '@/content/media'
@@ -24,11 +25,22 @@ export default function HomePage() {
   return (
     <>
       <HomeHero video={media.heroVideo} art={media.heroArt} />
-      <InsuranceSection />
-      <BrandsSection />
-      <ServicesSection />
-      <PromoBand id="self-check-promo-heading" heading={homePromo.heading} text={homePromo.text} link={homePromo.link} to={paths.hearingSelfCheck.getHref()} />
-      <ReviewsSection />
+      {/* Below the hero: hydrated one section per task after it (app/hydrate-later). */}
+      <HydrateLater>
+        <InsuranceSection />
+      </HydrateLater>
+      <HydrateLater>
+        <BrandsSection />
+      </HydrateLater>
+      <HydrateLater>
+        <ServicesSection />
+      </HydrateLater>
+      <HydrateLater>
+        <PromoBand id="self-check-promo-heading" heading={homePromo.heading} text={homePromo.text} link={homePromo.link} to={paths.hearingSelfCheck.getHref()} />
+      </HydrateLater>
+      <HydrateLater>
+        <ReviewsSection />
+      </HydrateLater>
     </>
   )
 }

@@ -27,8 +27,10 @@ export function CookieNotice() {
   const returnFocusRef = useRef<HTMLElement | null>(null)
 
   useEffect(() => {
-    if (readCookieConsent() !== null) return
-    const timer = window.setTimeout(() => setVisible(true), COOKIE_NOTICE_DELAY_MS)
+    // The stored choice is read when the notice would appear, not while the page loads (lib/when-page-idle).
+    const timer = window.setTimeout(() => {
+      if (readCookieConsent() === null) setVisible(true)
+    }, COOKIE_NOTICE_DELAY_MS)
     return () => window.clearTimeout(timer)
   }, [])
 

@@ -22,7 +22,12 @@ export function LanguageSwitch() {
   )
 }
 
+// As tall as the top bar's phone links: a 40px hit area (the text alone is about 22px, under
+// WCAG 2.5.8's 24px, where it wraps under the phone links on a phone).
 const SwitchLink = styled.a`
+  display: inline-flex;
+  align-items: center;
+  min-height: 40px;
   color: inherit;
   font-weight: ${({ theme }) => theme.fontWeights.semibold};
   text-decoration: underline;

@@ -1,5 +1,7 @@
 import { useSyncExternalStore } from 'react'
 
+import { whenPageIdle } from '@/lib/when-page-idle'
+
 /** A cart line (SPEC §3 Cart item): price is text such as "$3299.00"; image is the first product image. */
 export interface CartItem {
   id: string
@@ -111,4 +113,26 @@ export const cart = {
 /** The cart's items; empty during server rendering. */
 export function useCart(): CartItem[] {
   return useSyncExternalStore(subscribe, snapshot, () => EMPTY)
+}
+
+let readScheduled = false
+
+/** Subscribes, and reads the stored cart once the page has loaded, if nothing has read it yet. */
+function subscribeAndReadSoon(listener: () => void) {
+  const unsubscribe = subscribe(listener)
+  if (current === undefined && !readScheduled) {
+    readScheduled = true
+    whenPageIdle(() => {
+      if (snapshot().length > 0) listeners.forEach((l) => l())
+    })
+  }
+  return unsubscribe
+}
+
+/**
+ * The cart for what every page renders at once (the header's count): empty, as pre-rendered, until
+ * the page has loaded, then what is stored (lib/when-page-idle: why the first read waits).
+ */
+export function useCartAfterHydration(): CartItem[] {
+  return useSyncExternalStore(subscribeAndReadSoon, () => current ?? EMPTY, () => EMPTY)
 }

@@ -12,11 +12,18 @@ import { t } from '@/i18n/home'
 import { reviewsView, useReviews } from '../api/get-reviews'
 
 const practiceInPageLanguage = spanishCopy('practice')
+// One formatter per language: making one costs far more than formatting with it, and every
+// review card formats a date while the page hydrates.
+const monthYearFormats = new Map<string, Intl.DateTimeFormat>()
 
 /** "March 2025" from "2025-03-18" or an RFC 3339 timestamp; the text as given if it is not a date. */
 function formatMonthYear(date: string): string {
   const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date)
-  return Number.isNaN(parsed.getTime()) ? date : new Intl.DateTimeFormat(intlLocale(), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(parsed)
+  if (Number.isNaN(parsed.getTime())) return date
+  const locale = intlLocale()
+  let format = monthYearFormats.get(locale)
+  if (!format) monthYearFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })))
+  return format.format(parsed)
 }
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from 'react'
 import styled from 'styled-components'
 
-import { cartTotals, useCart } from '../cart'
+import { cartTotals, useCartAfterHydration } from '../cart'
 import type { CheckoutCustomer, ClinicSource } from './cart-panel'
 import { withSpanish } from '@/i18n/i18n'
 import { t } from '@/i18n/layout'
@@ -13,7 +13,7 @@ const CartPanel = lazy(loadPanel)
 
 /** The header's cart button with its count badge, opening the cart drawer (SPEC §2, §4). */
 export function CartButton({ clinics, customer }: { clinics: ClinicSource; customer: CheckoutCustomer | null }) {
-  const { count } = cartTotals(useCart())
+  const { count } = cartTotals(useCartAfterHydration())
   const [open, setOpen] = useState(false)
   // Once opened, the drawer stays mounted (closed) so it opens again at once.
   const [used, setUsed] = useState(false)

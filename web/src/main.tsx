@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
 import { beginDeferredHydration } from './app/hydrate-later'
+import { loadPageAt } from './app/router'
 import { activateLocale, setSpanishLoader } from './i18n/i18n'
 import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
@@ -37,11 +38,16 @@ function start(locale: Locale) {
 
 // Spanish pages load the Spanish texts of the modules loaded so far (the frame's; chunks English
 // pages never fetch) before the first render, so hydration renders the same Spanish text as the
-// pre-rendered HTML. The page's own come with its code (lazyPage in ./app/router.tsx).
+// pre-rendered HTML. Then the page's own code and texts load (loadPageAt), so the page is in when
+// hydration starts; if that fails (a deploy replaced the chunk), the page's error view says so.
 const locale = localeFromPath(window.location.pathname)
-if (locale === 'es') {
-  void import('./i18n/spanish').then(({ loadDeclaredSpanish }) => {
-    setSpanishLoader(loadDeclaredSpanish)
-    return loadDeclaredSpanish().then(() => start(locale))
-  })
-} else start(locale)
+const spanishReady =
+  locale === 'es'
+    ? import('./i18n/spanish').then(({ loadDeclaredSpanish }) => {
+        setSpanishLoader(loadDeclaredSpanish)
+        return loadDeclaredSpanish()
+      })
+    : Promise.resolve()
+void spanishReady
+  .then(() => loadPageAt(window.location.pathname, locale).catch(() => undefined))
+  .then(() => start(locale))

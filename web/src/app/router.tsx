@@ -1,11 +1,11 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
-import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
+import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { BrowserRouter, matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { PageLoading } from '@/components/layout/page-loading'
 import { paths } from '@/config/paths'
 import { spaRoutes, staffRoutes, type SpaRoute } from '@/config/spa-routes'
 import { currentLocale, withSpanish } from '@/i18n/i18n'
-import { basenameFor } from '@/i18n/locale'
+import { basenameFor, type Locale } from '@/i18n/locale'
 import { RouteSeo } from '@/seo/route-seo'
 
 import { RootLayout } from './root-layout'
@@ -13,7 +13,7 @@ import { HydrationMarker } from './hydration-marker'
 import { RouteErrorBoundary } from './route-error'
 import { RouteFocus } from './route-focus'
 
-type Page = LazyExoticComponent<ComponentType>
+type Page = ComponentType
 
 /**
  * A lazily loaded page, followed by <RouteFocus> and <HydrationMarker> once its code has loaded.
@@ -21,24 +21,39 @@ type Page = LazyExoticComponent<ComponentType>
  * renders the siblings of a component that is still loading at once, where React held the whole
  * Suspense boundary back, so a sibling marker said "hydrated" before the page had its handlers
  * (and a click then was lost), and focus moved before the new page was there.
+ *
+ * A page whose code is already in (loadPageAt, before hydration) renders at once instead of
+ * suspending: Preact, resuming a component that suspended while hydrating, keeps only the first
+ * element of its pre-rendered markup, so the rest of the page vanished until it had loaded (a
+ * layout shift Lighthouse scored 0.34 twice on Spanish pages, whose texts take longer).
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
-  return lazy(async () => {
-    // On Spanish pages, the Spanish texts the page's modules declared load before it renders.
-    const { default: Content } = await withSpanish(load())
-    return {
-      default: function LoadedPage() {
-        return (
-          <>
-            <Content />
-            <RouteFocus />
-            <HydrationMarker />
-          </>
-        )
-      },
-    }
-  })
+  let Content: ComponentType | undefined
+  // On Spanish pages, the Spanish texts the page's modules declared load before it renders.
+  const loadPage = () =>
+    withSpanish(load()).then((module) => {
+      Content = module.default
+    })
+  function LoadedPage() {
+    const Loaded = Content!
+    return (
+      <>
+        <Loaded />
+        <RouteFocus />
+        <HydrationMarker />
+      </>
+    )
+  }
+  const Loading = lazy(() => loadPage().then(() => ({ default: LoadedPage })))
+  function PageComponent() {
+    return Content ? <LoadedPage /> : <Loading />
+  }
+  pageLoaders.set(PageComponent, loadPage)
+  return PageComponent
 }
+
+/** Each page's loader: its code and, on Spanish pages, its Spanish texts. */
+const pageLoaders = new Map<Page, () => Promise<unknown>>()
 
 /**
  * One lazily loaded page per pattern of `spaRoutes`: the Record type makes the compiler reject a
@@ -109,6 +124,18 @@ const routesFor = (spanish: boolean): RouteObject[] =>
   spaRoutes.map((path): RouteObject =>
     spanish && staffRoutes.includes(path) ? { path, element: <EnglishOnly /> } : { path, element: <PageElement page={pages[path]} pattern={path} /> },
   )
+
+/**
+ * Loads the code (and on Spanish pages the Spanish texts) of the page at `pathname`, so that it is
+ * in when hydration starts (src/main.tsx). A page still loading when its layout re-renders (a
+ * stored cart count, say) would show the loading view in place of its pre-rendered markup for a
+ * moment, and the page would jump. Staff screens under /es (which leave for English) load nothing.
+ */
+export function loadPageAt(pathname: string, locale: Locale): Promise<unknown> {
+  const pattern = matchRoutes(spaRoutes.map((path) => ({ path })), pathname, basenameFor(locale))?.[0]?.route.path as SpaRoute | undefined
+  if (pattern && locale === 'es' && staffRoutes.includes(pattern)) return Promise.resolve()
+  return pageLoaders.get(pattern ? pages[pattern] : NotFoundPage)!()
+}
 
 /**
  * The route tree, shared by the browser (AppRouter) and the build's pre-rendering

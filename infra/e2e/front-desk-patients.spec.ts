@@ -4,6 +4,7 @@ import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.j
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { emailsTo, linkIn, waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations } from './support/axe.js'
+import { waitForFocusInside } from './support/layout.js'
 
 /** Issue 22 "The front desk", the Users side: journeys as an admin and as staff. */
 
@@ -35,6 +36,7 @@ test('a role change by keyboard alone: choose, confirm naming the person, undo; 
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('alertdialog', { name: "Change Kira Keyboard's role?" })
   await expect(dialog).toContainText(`Kira Keyboard (${email}) will be staff instead of customer.`)
+  await waitForFocusInside(dialog)
   await page.keyboard.press('Escape')
   await expect(dialog).toHaveCount(0)
   await expect(select).toBeFocused()

@@ -111,7 +111,7 @@ test('public marketing pages arrive pre-rendered: their content is in the HTML b
     expect(head.root, route).toMatch(/<h1[\s>]/)
     expect(head.root, route).toMatch(/<main[\s>]/)
     expect(head.root, `${route} ships its CSS`).not.toBe('')
-    expect(head.html, `${route}: styles in the HTML`).toMatch(/<style[^>]*data-styled/)
+    expect(head.html, `${route}: styles in the HTML`).toMatch(/<style data-server-styles>[^<]*\.[\w-]+\{/)
     // Inline scripts would be blocked by the CSP (script-src 'self'): only the module script and JSON-LD.
     const scripts = [...head.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1]!)
     for (const attrs of scripts) expect(attrs, route).toMatch(/type="(module|application\/ld\+json)"/)

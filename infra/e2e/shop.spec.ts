@@ -3,6 +3,7 @@ import { adminToken, signInWithForm } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { expect, test } from './support/hydrated.js'
 import { expectNoAxeViolations } from './support/axe.js'
+import { waitForFocusInside } from './support/layout.js'
 
 const SHOTS = process.env.SHOP_SCREENSHOTS // a directory: the journey's screens at 390 and 1366 px are saved there
 
@@ -35,6 +36,7 @@ test('home brand link → /products#phonak → product → cart survives a reloa
   await cartButton.click()
   const drawer = page.getByRole('dialog', { name: 'Your Cart' })
   await expect(drawer).toContainText('Total (2 items)')
+  await waitForFocusInside(drawer)
   // Escape closes the drawer and gives focus back to the cart button; it opens again at once.
   await page.keyboard.press('Escape')
   await expect(drawer).toBeHidden()

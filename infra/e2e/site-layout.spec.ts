@@ -2,6 +2,7 @@ import type { Page, Request } from '@playwright/test'
 
 import { DESKTOP_AND_PHONE, expectNoAxeViolations as scan, WCAG_AA, withCookieChoice } from './support/axe.js'
 import { expect, test } from './support/hydrated.js'
+import { waitForFocusInside } from './support/layout.js'
 
 /**
  * The site frame every page sits in (SPEC §2 "Header and footer", §4 "Cookie notice", §9), the
@@ -173,7 +174,7 @@ test.describe('mobile menu (390 px)', () => {
 
     // Focus is inside and stays inside, however far the visitor tabs (both directions).
     const focusInDialog = () => page.evaluate(() => !!document.activeElement?.closest('[role="dialog"]'))
-    expect(await focusInDialog()).toBe(true)
+    await waitForFocusInside(dialog)
     for (let i = 0; i < 20; i++) {
       await page.keyboard.press('Tab')
       expect(await focusInDialog(), `focus after ${i + 1} Tab presses`).toBe(true)

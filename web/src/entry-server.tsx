@@ -15,6 +15,7 @@ import { ServerStyleSheet } from 'styled-components'
 
 import { AppProvider } from './app/provider'
 import { AppRoutes } from './app/router'
+import { serverStyleTags } from './app/server-styles'
 import { spaRoutes, staffRoutes } from './config/spa-routes'
 import { activateLocale } from './i18n/i18n'
 import { basenameFor, htmlLang, localizePath, type Locale } from './i18n/locale'
@@ -62,7 +63,7 @@ async function renderOnce(url: string, locale: Locale): Promise<{ appHtml: strin
     )
     // The app is written against React's types; the element is Preact's (vite.config.ts aliases).
     const appHtml = await renderToStringAsync(sheet.collectStyles(app) as unknown as VNode)
-    return { appHtml, styleTags: sheet.getStyleTags() }
+    return { appHtml, styleTags: serverStyleTags(sheet.instance.toString()) }
   } finally {
     sheet.seal()
   }

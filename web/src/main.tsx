@@ -4,8 +4,11 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 import { App } from './app'
 import { beginDeferredHydration } from './app/hydrate-later'
 import { loadPageAt } from './app/router'
+import { adoptServerStyles } from './app/server-styles'
 import { activateLocale, setSpanishLoader } from './i18n/i18n'
 import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
+
+adoptServerStyles()
 
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')

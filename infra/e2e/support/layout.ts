@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test'
+import { expect, type Locator, type Page } from '@playwright/test'
 
 /** The elements sticking out past the right edge, to say what is too wide when the check fails. */
 function overflowingElements(page: Page) {
@@ -16,4 +16,13 @@ function overflowingElements(page: Page) {
 export async function expectNoSidewaysScroll(page: Page, what: string) {
   const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }))
   expect(scrollWidth, `${what} is ${scrollWidth}px wide; too wide: ${(await overflowingElements(page)).join(', ')}`).toBeLessThanOrEqual(innerWidth)
+}
+
+/**
+ * Waits until focus is inside a dialog that just opened. Radix attaches a dialog's Escape handler in
+ * the same pass that moves focus into it, a moment after the dialog is on the screen: a key pressed
+ * before then is lost (on a busy machine the moment is long enough for a test to fall into it).
+ */
+export async function waitForFocusInside(dialog: Locator) {
+  await expect.poll(() => dialog.evaluate((el) => el.contains(document.activeElement)), { message: 'focus moves into the dialog' }).toBe(true)
 }

@@ -324,6 +324,22 @@ test.describe('cookie notice', () => {
     await expect(preferences).toBeFocused()
   })
 
+  test('a toast shows above it, and down at the bottom again once it is closed', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/products/phonak-audeo-lumity-70')
+    await expect(notice(page)).toBeVisible()
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    const toast = page.locator('.Toastify__toast').filter({ hasText: 'Added to Cart' })
+    await expect(toast).toBeVisible()
+    const noticeTop = (await notice(page).boundingBox())!.y
+    await expect.poll(async () => { const box = (await toast.boundingBox())!; return box.y + box.height }, { message: 'the toast ends above the notice' }).toBeLessThanOrEqual(noticeTop)
+
+    await notice(page).getByRole('button', { name: 'Close cookie notice' }).click()
+    await expect(notice(page)).toBeHidden()
+    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await expect.poll(async () => { const box = (await toast.first().boundingBox())!; return box.y + box.height }, { message: 'the toast is back at the bottom' }).toBeGreaterThan(noticeTop)
+  })
+
   test('has no accessibility violations while shown, at 1366 and 390 px', async ({ page }) => {
     for (const viewport of DESKTOP_AND_PHONE) {
       await page.setViewportSize(viewport)

@@ -101,7 +101,7 @@ export const GlobalStyle = createGlobalStyle`
 
   /*
    * Toasts sit at the bottom, clear of the header's cart, Book Appointment and Sign In buttons, and
-   * above the cookie notice while it is shown (it publishes its height as --cookie-notice-height).
+   * above the cookie notice while it is shown (it sets its height as --cookie-notice-height on [data-toasts]).
    */
   [data-toasts] .Toastify__toast-container--bottom-right {
     bottom: calc(var(--cookie-notice-height, 0px) + max(var(--toastify-toast-offset), env(safe-area-inset-bottom)));

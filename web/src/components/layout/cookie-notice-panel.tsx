@@ -28,22 +28,27 @@ export function CookieNoticePanel({ focusRequest, returnFocusRef, onClose }: Coo
     if (focusRequest > 0) headingRef.current?.focus()
   }, [focusRequest])
 
-  // Keep keyboard focus, scrolled-to anchors and toasts from hiding behind the notice.
+  // Keep keyboard focus, scrolled-to anchors and toasts from hiding behind the notice. Its height goes
+  // on the toasts' own element, not on <html>: an inherited custom property changed on <html> makes
+  // the browser recalculate the style of every element on the page. Measured when the observer
+  // reports the notice laid out, rather than forcing a layout as it mounts.
   useLayoutEffect(() => {
     const region = regionRef.current
     if (!region) return
     const root = document.documentElement
+    const toasts = document.querySelector<HTMLElement>('[data-toasts]')
     const update = () => {
-      root.style.setProperty('scroll-padding-bottom', `${region.offsetHeight + 16}px`)
-      root.style.setProperty('--cookie-notice-height', `${region.offsetHeight + 16}px`)
+      const clearance = `${region.offsetHeight + 16}px`
+      root.style.setProperty('scroll-padding-bottom', clearance)
+      toasts?.style.setProperty('--cookie-notice-height', clearance)
     }
-    update()
     const observer = typeof ResizeObserver === 'undefined' ? undefined : new ResizeObserver(update)
-    observer?.observe(region)
+    if (observer) observer.observe(region)
+    else update()
     return () => {
       observer?.disconnect()
       root.style.removeProperty('scroll-padding-bottom')
-      root.style.removeProperty('--cookie-notice-height')
+      toasts?.style.removeProperty('--cookie-notice-height')
     }
   }, [])
 

@@ -1,6 +1,13 @@
 import { createGlobalStyle } from 'styled-components'
 
-/** Base styles: system fonts, 18px body, visible keyboard focus, reduced motion honoured. */
+import { theme } from '@/config/theme'
+
+/**
+ * Base styles: system fonts, 18px body, visible keyboard focus, reduced motion honoured.
+ * The theme's values are written in, not read from the ThemeProvider (there is one theme): rules
+ * without functions are static, so hydration keeps the pre-rendered ones, where a global style
+ * with functions has its rules deleted and inserted again (a restyle of the whole page).
+ */
 export const GlobalStyle = createGlobalStyle`
   *,
   *::before,
@@ -15,11 +22,11 @@ export const GlobalStyle = createGlobalStyle`
 
   body {
     margin: 0;
-    font-family: ${({ theme }) => theme.fonts.body};
-    font-size: ${({ theme }) => theme.fontSizes.base};
-    line-height: ${({ theme }) => theme.lineHeights.body};
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.background};
+    font-family: ${theme.fonts.body};
+    font-size: ${theme.fontSizes.base};
+    line-height: ${theme.lineHeights.body};
+    color: ${theme.colors.text};
+    background: ${theme.colors.background};
     -webkit-font-smoothing: antialiased;
     text-rendering: optimizeLegibility;
     /* A long web address or e-mail breaks rather than pushing the page wider than a phone. */
@@ -27,34 +34,34 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   h1, h2, h3, h4, h5, h6 {
-    margin: 0 0 ${({ theme }) => theme.space[4]};
-    line-height: ${({ theme }) => theme.lineHeights.tight};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
-    color: ${({ theme }) => theme.colors.text};
+    margin: 0 0 ${theme.space[4]};
+    line-height: ${theme.lineHeights.tight};
+    font-weight: ${theme.fontWeights.bold};
+    color: ${theme.colors.text};
     text-wrap: balance;
   }
 
-  h1 { font-size: ${({ theme }) => theme.fontSizes['2xl']}; }
-  h2 { font-size: ${({ theme }) => theme.fontSizes.xl}; }
-  h3 { font-size: ${({ theme }) => theme.fontSizes.lg}; }
+  h1 { font-size: ${theme.fontSizes['2xl']}; }
+  h2 { font-size: ${theme.fontSizes.xl}; }
+  h3 { font-size: ${theme.fontSizes.lg}; }
 
-  ${({ theme }) => theme.media.fromDesktop} {
-    h1 { font-size: ${({ theme }) => theme.fontSizes['3xl']}; }
-    h2 { font-size: ${({ theme }) => theme.fontSizes['2xl']}; }
+  ${theme.media.fromDesktop} {
+    h1 { font-size: ${theme.fontSizes['3xl']}; }
+    h2 { font-size: ${theme.fontSizes['2xl']}; }
   }
 
   p {
-    margin: 0 0 ${({ theme }) => theme.space[4]};
+    margin: 0 0 ${theme.space[4]};
   }
 
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
     text-decoration-thickness: 0.08em;
     text-underline-offset: 0.15em;
   }
 
   a:hover {
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
   }
 
   img, svg, video {
@@ -69,8 +76,8 @@ export const GlobalStyle = createGlobalStyle`
 
   /* Keyboard focus is always visible, the same everywhere. */
   :focus-visible {
-    outline: ${({ theme }) => theme.focus.outline};
-    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+    outline: ${theme.focus.outline};
+    outline-offset: ${theme.focus.outlineOffset};
   }
 
   /* Non-interactive targets that receive focus programmatically (main, page headings on route change). */
@@ -78,7 +85,7 @@ export const GlobalStyle = createGlobalStyle`
     outline: none;
   }
 
-  ${({ theme }) => theme.media.reducedMotion} {
+  ${theme.media.reducedMotion} {
     *,
     *::before,
     *::after {
@@ -91,11 +98,11 @@ export const GlobalStyle = createGlobalStyle`
 
   /* react-toastify (its CSS is injected by its JS): match the theme and keep text contrast. */
   :root {
-    --toastify-font-family: ${({ theme }) => theme.fonts.body};
-    --toastify-text-color-light: ${({ theme }) => theme.colors.text};
-    --toastify-color-info: ${({ theme }) => theme.colors.primary};
-    --toastify-color-success: ${({ theme }) => theme.colors.success};
-    --toastify-color-error: ${({ theme }) => theme.colors.danger};
+    --toastify-font-family: ${theme.fonts.body};
+    --toastify-text-color-light: ${theme.colors.text};
+    --toastify-color-info: ${theme.colors.primary};
+    --toastify-color-success: ${theme.colors.success};
+    --toastify-color-error: ${theme.colors.danger};
     --toastify-toast-width: min(24rem, calc(100vw - 2rem));
   }
 
@@ -108,7 +115,7 @@ export const GlobalStyle = createGlobalStyle`
   }
 
   .Toastify__toast {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    line-height: ${({ theme }) => theme.lineHeights.snug};
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.snug};
   }
 `

@@ -13,7 +13,8 @@ import { HydrationMarker } from './hydration-marker'
 import { RouteErrorBoundary } from './route-error'
 import { RouteFocus } from './route-focus'
 
-type Page = ComponentType
+/** A page, with its loader: its code and, on Spanish pages, its Spanish texts (loadPageAt). */
+type Page = ComponentType & { load: () => Promise<unknown> }
 
 /**
  * A lazily loaded page, followed by <RouteFocus> and <HydrationMarker> once its code has loaded.
@@ -48,12 +49,8 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
   function PageComponent() {
     return Content ? <LoadedPage /> : <Loading />
   }
-  pageLoaders.set(PageComponent, loadPage)
-  return PageComponent
+  return Object.assign(PageComponent, { load: loadPage })
 }
-
-/** Each page's loader: its code and, on Spanish pages, its Spanish texts. */
-const pageLoaders = new Map<Page, () => Promise<unknown>>()
 
 /**
  * One lazily loaded page per pattern of `spaRoutes`: the Record type makes the compiler reject a
@@ -134,7 +131,7 @@ const routesFor = (spanish: boolean): RouteObject[] =>
 export function loadPageAt(pathname: string, locale: Locale): Promise<unknown> {
   const pattern = matchRoutes(spaRoutes.map((path) => ({ path })), pathname, basenameFor(locale))?.[0]?.route.path as SpaRoute | undefined
   if (pattern && locale === 'es' && staffRoutes.includes(pattern)) return Promise.resolve()
-  return pageLoaders.get(pattern ? pages[pattern] : NotFoundPage)!()
+  return (pattern ? pages[pattern] : NotFoundPage).load()
 }
 
 /**

@@ -25,7 +25,12 @@ const STACK_SUITES = ['infra']
 const WEB_COMPONENTS = 'web components'
 const LINT = 'lint'
 const TYPES = 'test types'
-/** Suites running at once; each runs two test files at a time. */
+/**
+ * The suites that take longest start first, so that no long one starts last and runs alone at the
+ * end (the stack's suite waits for the web build in its slot; the CPU meanwhile runs the others).
+ */
+const LONGEST_FIRST = [...STACK_SUITES, 'services/messaging-sync', WEB_COMPONENTS, 'services/identity', 'services/scheduling']
+/** Suites running at once; each runs two tap processes at a time. */
 const CONCURRENCY = Number(process.env.TEST_CONCURRENCY ?? Math.max(1, Math.min(3, availableParallelism())))
 
 interface Tally {
@@ -70,7 +75,9 @@ async function unitSuites(env: NodeJS.ProcessEnv, webBuilt: Promise<StageResult>
     for (const line of shortfalls) say(`${workspace}: ${line}`)
     return { ...tally, failed: tally.failed + shortfalls.length }
   }
-  const tallies = await pool([LINT, TYPES, ...SERVICE_SUITES, WEB_COMPONENTS, ...STACK_SUITES], CONCURRENCY, tap)
+  const rank = (suite: string) => (LONGEST_FIRST.includes(suite) ? LONGEST_FIRST.indexOf(suite) : LONGEST_FIRST.length)
+  const suites = [...STACK_SUITES, ...SERVICE_SUITES, WEB_COMPONENTS, LINT, TYPES].sort((a, b) => rank(a) - rank(b))
+  const tallies = await pool(suites, CONCURRENCY, tap)
   return tallies.filter((t): t is Tally => t !== undefined)
 }
 

@@ -4,7 +4,7 @@ import { t as rootTest } from 'tap'
 import { freePort } from '../net.js'
 import { startTemporaryPostgres } from '../postgres/index.js'
 import { startTestRedis } from '../redis-server.js'
-import { migratedTemplate } from './templates.js'
+import { COPY_STRATEGY, migratedTemplate } from './templates.js'
 import type { SchemaPlan } from '@hearing/service-kit'
 
 /**
@@ -75,7 +75,7 @@ export async function freshDatabase(t: Teardown, plan?: Pick<SchemaPlan, 'schema
   const admin = new pg.Client({ connectionString: serverUrl })
   await admin.connect()
   try {
-    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`)
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''} ${COPY_STRATEGY}`)
   } finally {
     await admin.end()
   }

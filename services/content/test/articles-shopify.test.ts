@@ -3,9 +3,6 @@ import { FAKE_STOREFRONT_TOKEN, startFakeStorefront, storefrontArticle, type Fak
 import { CACHE_MS, shopifyArticlesSource } from '../src/articles/shopify.js'
 import { build, testConfig } from './helper.js'
 
-// Builds several apps and waits out timeouts on purpose: more than the default 30 s on a busy machine.
-t.setTimeout(120_000)
-
 async function fake(t: Test, blogs: Parameters<typeof startFakeStorefront>[0]) {
   const server = await startFakeStorefront(blogs)
   t.teardown(() => server.close())

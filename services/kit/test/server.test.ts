@@ -3,9 +3,6 @@ import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import { SHUTDOWN_GRACE_MS } from '../src/server.js'
 
-// A real 15 s close plus a TypeScript child's start-up: more than tap's default 30 s on a busy machine.
-t.setTimeout(120_000)
-
 const script = fileURLToPath(new URL('./fixtures/slow-close.ts', import.meta.url))
 // tap's TypeScript loader without its coverage hooks.
 const execArgv = process.execArgv.filter((arg) => !/@tapjs\/(processinfo|mock)/.test(arg))

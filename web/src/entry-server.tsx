@@ -14,14 +14,15 @@ import { StaticRouter } from 'react-router-dom'
 import { ServerStyleSheet } from 'styled-components'
 
 import { AppProvider } from './app/provider'
-import { AppRoutes } from './app/router'
+import { AppRoutes, pageModuleOf } from './app/router'
 import { serverStyleTags } from './app/server-styles'
-import { spaRoutes, staffRoutes } from './config/spa-routes'
+import { spaRoutes, staffRoutes, type SpaRoute } from './config/spa-routes'
 import { activateLocale } from './i18n/i18n'
 import { basenameFor, htmlLang, localizePath, type Locale } from './i18n/locale'
 import { loadDeclaredSpanish } from './i18n/spanish'
 import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
 import { defaultSeo, isDynamicPattern, notFoundSeoFor, seoForRoute } from './seo/pages'
+import { pageScriptPreloads, type BuildManifest } from './seo/page-scripts'
 import { withLowPriorityScripts } from './seo/script-priority'
 
 // Every page is rendered in Spanish too: all the Spanish texts, loaded once before the first render.
@@ -118,8 +119,13 @@ const LOADING_PARAM = '__loading__'
  * Renders every public, static route of spa-routes (SEO data `prerender: true`) and the 404 page
  * into `template` (dist/index.html), and writes the head of every other route.
  */
-export async function buildPages(template: string, log: (line: string) => void = () => {}): Promise<BuiltPages> {
+export async function buildPages(template: string, log: (line: string) => void = () => {}, buildManifest?: BuildManifest): Promise<BuiltPages> {
   const base = PUBLIC_URL_PLACEHOLDER
+  // The page's own scripts, asked for with the page (src/seo/page-scripts.ts); none without a manifest (tests).
+  const withPageScripts = (html: string, pattern: SpaRoute | undefined) => {
+    const links = buildManifest ? pageScriptPreloads(buildManifest, pageModuleOf(pattern), html) : ''
+    return links ? html.replace('</head>', () => `  ${links}\n  </head>`) : html
+  }
   const files: Record<string, string> = {}
   const routesOut: Record<string, PageEntry> = {}
 
@@ -139,7 +145,7 @@ export async function buildPages(template: string, log: (line: string) => void =
         // skeleton the browser shows until its data arrives): something to paint before the scripts run.
         const { appHtml, styleTags } = await renderPage(dynamic ? pattern.replace(/:[^/]+/g, LOADING_PARAM) : pattern, locale)
         const file = fileFor(pattern, locale)
-        files[file] = withLowPriorityScripts(fillTemplate(template, { tags: head, extraHead: styleTags, appHtml, lang }))
+        files[file] = withLowPriorityScripts(withPageScripts(fillTemplate(template, { tags: head, extraHead: styleTags, appHtml, lang }), pattern as SpaRoute))
         routesOut[key] = { head, file, lang, ...(seo.dependsOnQuery ? { dependsOnQuery: true } : {}) }
         log(`pre-rendered ${key}`)
       } else {
@@ -151,12 +157,12 @@ export async function buildPages(template: string, log: (line: string) => void =
   activateLocale('en')
   const notFoundHead = renderHeadTags(headFor(notFoundSeoFor(), { base, path: '/', canonical: false }))
   const notFound = await renderPage(NOT_FOUND_PROBE)
-  files['prerendered/404.html'] = withLowPriorityScripts(fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml }))
+  files['prerendered/404.html'] = withLowPriorityScripts(withPageScripts(fillTemplate(template, { tags: notFoundHead, extraHead: notFound.styleTags, appHtml: notFound.appHtml }), undefined))
   log('pre-rendered the 404 page')
   activateLocale('es')
   const spanishNotFoundHead = renderHeadTags(headFor(notFoundSeoFor(), { base, path: '/', canonical: false, locale: 'es' }))
   const spanishNotFound = await renderPage(NOT_FOUND_PROBE, 'es')
-  files['prerendered/es/404.html'] = withLowPriorityScripts(fillTemplate(template, { tags: spanishNotFoundHead, extraHead: spanishNotFound.styleTags, appHtml: spanishNotFound.appHtml, lang: 'es' }))
+  files['prerendered/es/404.html'] = withLowPriorityScripts(withPageScripts(fillTemplate(template, { tags: spanishNotFoundHead, extraHead: spanishNotFound.styleTags, appHtml: spanishNotFound.appHtml, lang: 'es' }), undefined))
   log('pre-rendered the Spanish 404 page')
   activateLocale('en')
 

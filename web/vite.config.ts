@@ -172,6 +172,9 @@ export default defineConfig({
   build: {
     // Every browser the site supports preloads modules natively: no polyfill in the first script.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: read (then removed) by the pre-rendering step, which asks for each
+    // page's own scripts with its HTML (src/seo/page-scripts.ts).
+    manifest: true,
     rolldownOptions: {
       onwarn(warning, warn) {
         // Radix marks its modules "use client" (for React Server Components, which a static site

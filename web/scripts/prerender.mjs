@@ -16,7 +16,11 @@ try {
   const { buildPages } = await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)
   const template = await readFile(path.join(dist, 'index.html'), 'utf8')
   await rm(path.join(dist, 'prerendered'), { recursive: true, force: true })
-  const { manifest, files } = await buildPages(template, (line) => process.stdout.write(`  ${line}\n`))
+  // Vite's manifest of the client build: which scripts each page module needs (src/seo/page-scripts.ts).
+  // Read, then removed: the gateway serves dist/ and nothing asks for it.
+  const buildManifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8'))
+  await rm(path.join(dist, '.vite'), { recursive: true, force: true })
+  const { manifest, files } = await buildPages(template, (line) => process.stdout.write(`  ${line}\n`), buildManifest)
   for (const [file, html] of Object.entries(files)) {
     const full = path.join(dist, file)
     await mkdir(path.dirname(full), { recursive: true })

@@ -44,6 +44,17 @@ function start(locale: Locale) {
 // pre-rendered HTML. Then the page's own code and texts load (loadPageAt), so the page is in when
 // hydration starts; if that fails (a deploy replaced the chunk), the page's error view says so.
 const locale = localeFromPath(window.location.pathname)
+
+// The first number or date format of a page view loads the browser's ICU data: 15-90 ms for the
+// first NumberFormat on this machine's Chromium, ~10 ms more for the first DateTimeFormat (before
+// any CPU slowdown). The page needs both as it renders (the translated texts' plural forms, prices,
+// dates): warmed here, each in a task of its own, between evaluating the scripts and hydrating, so
+// that cost does not lengthen either of those tasks.
+const intlLocale = locale === 'es' ? 'es-US' : 'en-US'
+setTimeout(() => {
+  new Intl.NumberFormat(intlLocale).format(1)
+  setTimeout(() => new Intl.DateTimeFormat(intlLocale, { month: 'long', timeZone: 'UTC' }).format(0), 0)
+}, 0)
 const spanishReady =
   locale === 'es'
     ? import('./i18n/spanish').then(({ loadDeclaredSpanish }) => {

@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { Button } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { theme } from '@/config/theme'
 
 /** A page crashed or its code could not be loaded: say so plainly and offer a reload. */
 export function RouteError({ error }: { error: unknown }) {
@@ -61,5 +62,5 @@ export function RouteErrorBoundary({ children }: { children: ReactNode }) {
 }
 
 const Wrap = styled.div`
-  padding-block: ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[8]};
 `

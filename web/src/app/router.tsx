@@ -52,42 +52,65 @@ function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
   return Object.assign(PageComponent, { load: loadPage })
 }
 
+/** The page modules (./routes/<name>.tsx), each loaded on first use. */
+const routeModules = import.meta.glob<{ default: ComponentType }>(['./routes/*.tsx', '!./routes/*.test.tsx'])
+
+/** Source path of each page module (as the build manifest names it): filled by routePage. */
+const modulePaths = new Map<Page, string>()
+
+function routePage(name: string): Page {
+  const load = routeModules[`./routes/${name}.tsx`]
+  if (!load) throw new Error(`no page module ./routes/${name}.tsx`)
+  const page = lazyPage(load)
+  modulePaths.set(page, `src/app/routes/${name}.tsx`)
+  return page
+}
+
 /**
  * One lazily loaded page per pattern of `spaRoutes`: the Record type makes the compiler reject a
  * pattern without a page and a page without a pattern, so the router and dist/spa-routes.json
  * (what the gateway answers 200 for) cannot drift apart.
  */
 const pages: Record<SpaRoute, Page> = {
-  [paths.home.path]: lazyPage(() => import('./routes/home')),
-  [paths.auth.path]: lazyPage(() => import('./routes/auth')),
-  [paths.signupSuccess.path]: lazyPage(() => import('./routes/signup-success')),
-  [paths.profile.path]: lazyPage(() => import('./routes/profile')),
-  [paths.myData.path]: lazyPage(() => import('./routes/my-data')),
-  [paths.deleteAccount.path]: lazyPage(() => import('./routes/delete-account')),
-  [paths.setupAccount.path]: lazyPage(() => import('./routes/setup-account')),
-  [paths.resetPassword.path]: lazyPage(() => import('./routes/reset-password')),
-  [paths.cancelAppointment.path]: lazyPage(() => import('./routes/cancel-appointment')),
-  [paths.admin.path]: lazyPage(() => import('./routes/admin')),
-  [paths.adminPatient.path]: lazyPage(() => import('./routes/admin-patient')),
-  [paths.aboutUs.path]: lazyPage(() => import('./routes/about-us')),
-  [paths.locations.path]: lazyPage(() => import('./routes/locations')),
-  [paths.cognivue.path]: lazyPage(() => import('./routes/cognivue')),
-  [paths.hearingSelfCheck.path]: lazyPage(() => import('./routes/hearing-self-check')),
-  [paths.resources.path]: lazyPage(() => import('./routes/resources')),
-  [paths.resource.path]: lazyPage(() => import('./routes/resource')),
-  [paths.products.path]: lazyPage(() => import('./routes/products')),
-  [paths.product.path]: lazyPage(() => import('./routes/product')),
-  [paths.privacyPolicy.path]: lazyPage(() => import('./routes/privacy-policy')),
-  [paths.returnPolicy.path]: lazyPage(() => import('./routes/return-policy')),
-  [paths.termsOfService.path]: lazyPage(() => import('./routes/terms-of-service')),
-  [paths.accessibility.path]: lazyPage(() => import('./routes/accessibility')),
-  [paths.appointmentSuccess.path]: lazyPage(() => import('./routes/appointment-success')),
-  [paths.messageSuccess.path]: lazyPage(() => import('./routes/message-success')),
-  [paths.contactUs.path]: lazyPage(() => import('./routes/contact-us')),
-  [paths.bookAppointment.path]: lazyPage(() => import('./routes/book-appointment')),
+  [paths.home.path]: routePage('home'),
+  [paths.auth.path]: routePage('auth'),
+  [paths.signupSuccess.path]: routePage('signup-success'),
+  [paths.profile.path]: routePage('profile'),
+  [paths.myData.path]: routePage('my-data'),
+  [paths.deleteAccount.path]: routePage('delete-account'),
+  [paths.setupAccount.path]: routePage('setup-account'),
+  [paths.resetPassword.path]: routePage('reset-password'),
+  [paths.cancelAppointment.path]: routePage('cancel-appointment'),
+  [paths.admin.path]: routePage('admin'),
+  [paths.adminPatient.path]: routePage('admin-patient'),
+  [paths.aboutUs.path]: routePage('about-us'),
+  [paths.locations.path]: routePage('locations'),
+  [paths.cognivue.path]: routePage('cognivue'),
+  [paths.hearingSelfCheck.path]: routePage('hearing-self-check'),
+  [paths.resources.path]: routePage('resources'),
+  [paths.resource.path]: routePage('resource'),
+  [paths.products.path]: routePage('products'),
+  [paths.product.path]: routePage('product'),
+  [paths.privacyPolicy.path]: routePage('privacy-policy'),
+  [paths.returnPolicy.path]: routePage('return-policy'),
+  [paths.termsOfService.path]: routePage('terms-of-service'),
+  [paths.accessibility.path]: routePage('accessibility'),
+  [paths.appointmentSuccess.path]: routePage('appointment-success'),
+  [paths.messageSuccess.path]: routePage('message-success'),
+  [paths.contactUs.path]: routePage('contact-us'),
+  [paths.bookAppointment.path]: routePage('book-appointment'),
 }
 
-const NotFoundPage = lazyPage(() => import('./routes/not-found'))
+const NotFoundPage = routePage('not-found')
+
+/**
+ * The source module of the page at `pattern` (undefined: the 404 page), e.g. "src/app/routes/product.tsx":
+ * the pre-rendering step asks the browser to fetch that page's scripts with the page's HTML
+ * (src/seo/page-scripts.ts) rather than once the first script has run.
+ */
+export function pageModuleOf(pattern: SpaRoute | undefined): string {
+  return modulePaths.get(pattern ? pages[pattern] : NotFoundPage)!
+}
 
 /**
  * `pattern`: the page's route pattern, whose SEO data (src/seo/pages.ts) fills the head; none for

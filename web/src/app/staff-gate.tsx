@@ -6,6 +6,7 @@ import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { useAuth } from '@/features/auth/use-auth'
 import type { Role, User } from '@/types/user'
+import { theme } from '@/config/theme'
 
 interface StaffGateProps {
   /** Where to come back to after signing in. */
@@ -49,21 +50,21 @@ export function StaffGate({ returnTo, children }: StaffGateProps) {
 }
 
 const Page = styled.div`
-  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[6]} ${theme.space[8]};
 `
 
 export const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Denied = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   max-width: 36rem;
-  margin: ${({ theme }) => theme.space[6]} auto;
-  padding: ${({ theme }) => theme.space[6]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  margin: ${theme.space[6]} auto;
+  padding: ${theme.space[6]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
   text-align: center;
 `

@@ -1,6 +1,7 @@
 /**
+import { theme } from '@/config/theme'
  * Design tokens: the one place for colours, type, spacing, radii, breakpoints and focus style.
- * Components read them through styled-components' theme (`${({ theme }) => theme.colors.text}`).
+ * Components read them through styled-components' theme (`${theme.colors.text}`).
  *
  * Colours: calm teal/blue on white. Every text colour below has a contrast ratio of at least 4.5:1
  * on both `background` and `surface` (WCAG 2.1 AA); `onPrimary`/`onDanger` on their fills too.

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { toast, type ToastOptions } from 'react-toastify'
 import styled from 'styled-components'
+import { theme } from '@/config/theme'
 
 /**
  * Shows one toast with a title and an optional description. Loaded with react-toastify on the
@@ -23,13 +24,13 @@ function ToastBody({ title, description }: { title: string; description?: ReactN
 // text stays legible while the toast fades in and out.
 const Title = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.base};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const Description = styled.p`
-  margin: ${({ theme }) => theme.space[1]} 0 0;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.base};
+  margin: ${theme.space[1]} 0 0;
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.base};
 `

@@ -14,6 +14,7 @@ import { useAuth } from '@/features/auth/use-auth'
 import { useLocations } from '@/features/locations/api/get-locations'
 import { notify } from '@/lib/notify'
 import { t } from '@/i18n/auth'
+import { theme } from '@/config/theme'
 
 type Tab = 'signin' | 'signup'
 
@@ -121,15 +122,15 @@ function SignUpTab({ busy, setBusy }: { busy: boolean; setBusy: (busy: boolean) 
 const Divider = styled.p`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: ${({ theme }) => theme.space[5]} 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  gap: ${theme.space[3]};
+  margin: ${theme.space[5]} 0;
+  color: ${theme.colors.textMuted};
 
   &::before,
   &::after {
     content: '';
     flex: 1;
     height: 1px;
-    background: ${({ theme }) => theme.colors.border};
+    background: ${theme.colors.border};
   }
 `

@@ -14,6 +14,7 @@ import { officeHours } from '@/lib/clinic-display'
 import { selfCheckAnswersOf } from '@/lib/hearing-self-check'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { t } from '@/i18n/booking'
+import { theme } from '@/config/theme'
 
 const noSubscription = () => () => {}
 
@@ -52,8 +53,8 @@ export default function BookAppointmentPage() {
 
 const Layout = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  gap: ${theme.space[6]};
+  padding-block: ${theme.space[6]} ${theme.space[8]};
   @media (min-width: 960px) {
     grid-template-columns: minmax(0, 2fr) minmax(0, 1fr);
     align-items: start;
@@ -62,9 +63,9 @@ const Layout = styled.div`
 
 const Aside = styled.aside`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 `

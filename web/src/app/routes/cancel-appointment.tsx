@@ -13,6 +13,7 @@ import { phoneHref } from '@/lib/clinic-display'
 import { notify } from '@/lib/notify'
 import { appointmentTypeName } from '@/i18n/booking'
 import { appointmentWhen, t } from '@/i18n/patient'
+import { theme } from '@/config/theme'
 
 /**
  * /cancel-appointment?token=…: where the confirmation e-mail's cancel link lands. It shows which
@@ -104,7 +105,7 @@ function linkProblem(token: string | null, error: unknown): string {
 
 const Problem = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   p {
     margin: 0;
   }
@@ -112,21 +113,21 @@ const Problem = styled.div`
 
 const Phones = styled.ul`
   margin: 0;
-  padding-left: ${({ theme }) => theme.space[5]};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  padding-left: ${theme.space[5]};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const Page = styled.div`
   max-width: 40rem;
   margin: 0 auto;
-  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[6]} ${theme.space[8]};
 `
 
 const Card = styled.div`
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
   overflow-wrap: anywhere;
 
   p:first-child {

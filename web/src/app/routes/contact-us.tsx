@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { t } from '@/i18n/contact'
 import { t as tForms } from '@/i18n/forms'
 import { t as tNav } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 /** /contact-us (SPEC §2 "Contact"): the form, and every other way to reach the practice. */
 export default function ContactUsPage() {
@@ -42,10 +43,10 @@ export default function ContactUsPage() {
 
 const Layout = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[8]};
-  padding-block: ${({ theme }) => theme.space[8]};
+  gap: ${theme.space[8]};
+  padding-block: ${theme.space[8]};
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   }
 `
@@ -53,5 +54,5 @@ const Layout = styled.div`
 const Aside = styled.section`
   display: grid;
   align-content: start;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `

@@ -11,6 +11,7 @@ import { confirmAccountDeletion, getDeletionStatus } from '@/features/profile/ap
 import { KeptRecords } from '@/features/profile/components/kept-records'
 import { intlLocale } from '@/i18n/i18n'
 import { t, tOr } from '@/i18n/patient'
+import { theme } from '@/config/theme'
 
 const POLL_MS = 10_000
 
@@ -100,7 +101,7 @@ function Done({ result }: { result: ErasureStatus }) {
 const Page = styled.div`
   max-width: 48rem;
   margin: 0 auto;
-  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[6]} ${theme.space[8]};
 
   h1:focus {
     outline: none;
@@ -111,6 +112,6 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-top: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
+  margin-top: ${theme.space[4]};
 `

@@ -5,6 +5,7 @@ import { PageHero } from '@/components/ui/page-hero'
 import { selfCheckText } from '@/content/self-check'
 import { SelfCheck } from '@/features/hearing-self-check/components/self-check'
 import { useEnglishPageTitle } from '@/lib/use-document-title'
+import { theme } from '@/config/theme'
 
 const text = () => selfCheckText().intro
 
@@ -37,24 +38,24 @@ export default function HearingSelfCheckPage() {
 
 const Layout = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  gap: ${theme.space[6]};
+  padding-block: ${theme.space[6]} ${theme.space[8]};
 `
 
 const About = styled.section`
-  max-width: ${({ theme }) => theme.layout.textWidth};
+  max-width: ${theme.layout.textWidth};
   margin-inline: auto;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 
   h2 {
-    margin: 0 0 ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    color: ${({ theme }) => theme.colors.text};
+    margin: 0 0 ${theme.space[3]};
+    font-size: ${theme.fontSizes.xl};
+    color: ${theme.colors.text};
   }
   ul {
     display: grid;
-    gap: ${({ theme }) => theme.space[2]};
-    margin: 0 0 ${({ theme }) => theme.space[3]};
+    gap: ${theme.space[2]};
+    margin: 0 0 ${theme.space[3]};
   }
   p {
     margin: 0;

@@ -12,6 +12,7 @@ import { ProvidersSection } from '@/features/locations/components/providers-sect
 import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/locations'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { theme } from '@/config/theme'
 
 const teamInPageLanguage = spanishCopy('team')
 
@@ -42,14 +43,14 @@ export default function LocationsPage() {
 }
 
 const Offices = styled.section`
-  padding-block: ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[8]};
 `
 
 const Grid = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[6]};
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `

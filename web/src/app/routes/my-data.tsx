@@ -11,6 +11,7 @@ import { PersonalDataView } from '@/features/profile/components/personal-data-vi
 import { datedFilename, downloadJson } from '@/lib/download'
 import { intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/patient'
+import { theme } from '@/config/theme'
 
 /** /profile/my-data (issue 23): everything the practice holds about the signed-in person, plainly, with the JSON download. */
 export default function MyDataPage() {
@@ -61,6 +62,6 @@ function SignedIn({ userId }: { userId: string }) {
 const Page = styled.div`
   max-width: 52rem;
   margin: 0 auto;
-  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[6]} ${theme.space[8]};
 `
 

@@ -7,6 +7,7 @@ import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 /**
  * Any path the router does not know (SPEC §2: "Any other path logs a 404 and shows a page reading
@@ -36,24 +37,24 @@ const Wrap = styled.div`
   display: flex;
   flex-direction: column;
   align-items: center;
-  padding-block: ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[8]};
   text-align: center;
 
-  ${({ theme }) => theme.media.fromDesktop} {
-    padding-block: ${({ theme }) => theme.space[9]};
+  ${theme.media.fromDesktop} {
+    padding-block: ${theme.space[9]};
   }
 `
 
 const Code = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes['4xl']};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin: 0 0 ${theme.space[2]};
+  font-size: ${theme.fontSizes['4xl']};
+  font-weight: ${theme.fontWeights.bold};
   line-height: 1;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 `
 
 const Lead = styled.p`
-  max-width: ${({ theme }) => theme.layout.textWidth};
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  color: ${({ theme }) => theme.colors.textMuted};
+  max-width: ${theme.layout.textWidth};
+  margin-bottom: ${theme.space[6]};
+  color: ${theme.colors.textMuted};
 `

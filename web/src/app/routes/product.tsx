@@ -18,6 +18,7 @@ import { useDocumentTitle } from '@/lib/use-document-title'
 import { t } from '@/i18n/shop'
 import { EnglishContent } from '@/components/ui/english-content'
 import { currentLocale } from '@/i18n/i18n'
+import { theme } from '@/config/theme'
 
 /** /products/{productId} (SPEC §2): the product with its dialogs, or Product Not Found (SPEC §4, §8). */
 export default function ProductPage() {
@@ -92,24 +93,24 @@ function ProductView({ product }: { product: Product }) {
 const NotFound = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space[3]};
-  margin: ${({ theme }) => theme.space[8]} 0;
+  gap: ${theme.space[3]};
+  margin: ${theme.space[8]} 0;
 `
 const Back = styled(ButtonLink).attrs({ $variant: 'secondary' as const })`
-  margin: ${({ theme }) => theme.space[5]} 0;
+  margin: ${theme.space[5]} 0;
 `
 const Grid = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
-  margin-bottom: ${({ theme }) => theme.space[7]};
-  ${({ theme }) => theme.media.fromDesktop} {
+  gap: ${theme.space[6]};
+  margin-bottom: ${theme.space[7]};
+  ${theme.media.fromDesktop} {
     grid-template-columns: 1fr 1fr;
     align-items: start;
   }
 `
 const Details = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   h1,
   h2,
   p,
@@ -117,19 +118,19 @@ const Details = styled.div`
     margin: 0;
   }
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
 `
 const Badge = styled.p`
   justify-self: start;
-  padding: ${({ theme }) => theme.space[1]} ${({ theme }) => theme.space[3]};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.primary};
+  padding: ${theme.space[1]} ${theme.space[3]};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.primarySoft};
+  color: ${theme.colors.primary};
   font-weight: 700;
 `
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `

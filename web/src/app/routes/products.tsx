@@ -20,6 +20,7 @@ import { t } from '@/i18n/products'
 import { ApiError } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
+import { theme } from '@/config/theme'
 
 /** A collection's heading: the brand's name, or the catalog's words for a list such as Best Sellers. */
 function collectionTitle(key: string): string {
@@ -132,23 +133,23 @@ function Featured({ product }: { product: Product }) {
 }
 
 const Empty = styled.p`
-  margin: ${({ theme }) => theme.space[7]} 0;
+  margin: ${theme.space[7]} 0;
 `
 const FeaturedSection = styled.section`
-  padding: ${({ theme }) => theme.space[7]} 0;
+  padding: ${theme.space[7]} 0;
 `
 const FeaturedGrid = styled(Container)`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[6]};
-  ${({ theme }) => theme.media.fromDesktop} {
+  gap: ${theme.space[6]};
+  ${theme.media.fromDesktop} {
     grid-template-columns: 1fr 1fr;
     align-items: start;
   }
 `
 const Details = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   h2,
   p,
   ul {
@@ -156,20 +157,20 @@ const Details = styled.div`
   }
 `
 const Eyebrow = styled.p`
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
   font-weight: 700;
   text-transform: uppercase;
 `
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Notice = styled.p`
-  margin: ${({ theme }) => theme.space[5]} 0 0;
-  padding: ${({ theme }) => theme.space[4]};
-  border: 2px solid ${({ theme }) => theme.colors.danger};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  margin: ${theme.space[5]} 0 0;
+  padding: ${theme.space[4]};
+  border: 2px solid ${theme.colors.danger};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 `

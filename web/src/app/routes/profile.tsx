@@ -14,6 +14,7 @@ import { ProfileForm } from '@/features/profile/components/profile-form'
 import { MyOrderRequests } from '@/features/shop/components/my-order-requests'
 import { notify } from '@/lib/notify'
 import { t } from '@/i18n/profile'
+import { theme } from '@/config/theme'
 
 /** /profile (SPEC §2 "Profile"): the signed-in user's settings; a sign-in prompt otherwise. */
 export default function ProfilePage() {
@@ -92,11 +93,11 @@ function SignedInProfile({ userId }: { userId: string }) {
 const Page = styled.div`
   max-width: 52rem;
   margin: 0 auto;
-  padding-block: ${({ theme }) => theme.space[6]} ${({ theme }) => theme.space[8]};
+  padding-block: ${theme.space[6]} ${theme.space[8]};
 `
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   /* A long e-mail address breaks anywhere rather than run off a phone's screen. */
   overflow-wrap: anywhere;
 `
@@ -104,11 +105,11 @@ const Muted = styled.p`
 const SignInPrompt = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 
   p {
     margin: 0;

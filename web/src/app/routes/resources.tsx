@@ -10,6 +10,7 @@ import { tabs } from '@/features/articles/api/articles'
 import { ArticlesPanel } from '@/features/articles/components/articles-panel'
 import { t } from '@/i18n/articles'
 import { currentLocale } from '@/i18n/i18n'
+import { theme } from '@/config/theme'
 
 const TAB_KEYS = Object.keys(tabs) as ResourcesTab[]
 const isTab = (value: string | null): value is ResourcesTab => TAB_KEYS.includes(value as ResourcesTab)
@@ -62,5 +63,5 @@ export default function ResourcesPage() {
 }
 
 const Body = styled(Container)`
-  padding-block: ${({ theme }) => theme.space[7]};
+  padding-block: ${theme.space[7]};
 `

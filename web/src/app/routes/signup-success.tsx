@@ -9,6 +9,7 @@ import { resendConfirmation } from '@/features/auth/api/sign-up'
 import { AuthCard, CardLead, LinkButton } from '@/features/auth/components/auth-card'
 import { notify } from '@/lib/notify'
 import { t } from '@/i18n/auth'
+import { theme } from '@/config/theme'
 
 /** /signup-success (SPEC §2): the account exists; the visitor must confirm the e-mail address. */
 export default function SignupSuccessPage() {
@@ -68,10 +69,10 @@ export default function SignupSuccessPage() {
 }
 
 const Icon = styled.div`
-  color: ${({ theme }) => theme.colors.primary};
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  color: ${theme.colors.primary};
+  margin-bottom: ${theme.space[4]};
 `
 
 const Resend = styled.div`
-  margin-bottom: ${({ theme }) => theme.space[5]};
+  margin-bottom: ${theme.space[5]};
 `

@@ -5,6 +5,7 @@ import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
 
 import { CheckCircleIcon } from './icons'
+import { theme } from '@/config/theme'
 
 export interface ConfirmationAction {
   label: string
@@ -50,16 +51,16 @@ const Card = styled.div`
   flex-direction: column;
   align-items: center;
   max-width: 44rem;
-  margin: ${({ theme }) => theme.space[7]} auto 0;
-  padding: ${({ theme }) => `${theme.space[7]} ${theme.space[5]}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  margin: ${theme.space[7]} auto 0;
+  padding: ${`${theme.space[7]} ${theme.space[5]}`};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
   text-align: center;
 
-  ${({ theme }) => theme.media.fromTablet} {
-    padding-inline: ${({ theme }) => theme.space[7]};
+  ${theme.media.fromTablet} {
+    padding-inline: ${theme.space[7]};
   }
 `
 
@@ -69,15 +70,15 @@ const Mark = styled.div`
   justify-content: center;
   width: 4.5rem;
   height: 4.5rem;
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.success};
+  margin-bottom: ${theme.space[5]};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.primarySoft};
+  color: ${theme.colors.success};
 `
 
 const Body = styled.div`
-  max-width: ${({ theme }) => theme.layout.textWidth};
-  color: ${({ theme }) => theme.colors.textMuted};
+  max-width: ${theme.layout.textWidth};
+  color: ${theme.colors.textMuted};
 
   p:last-child {
     margin-bottom: 0;
@@ -88,8 +89,8 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[6]};
 
   > a {
     flex: 1 1 auto;

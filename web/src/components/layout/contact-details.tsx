@@ -8,6 +8,7 @@ import { MailIcon, PhoneIcon, PinIcon } from './icons'
 import { t } from '@/i18n/layout'
 import { t as tContact } from '@/i18n/contact'
 import { t as tForms } from '@/i18n/forms'
+import { theme } from '@/config/theme'
 
 /**
  * How to reach the practice: each clinic's phone and address, and the support e-mail with its
@@ -44,10 +45,10 @@ export function ContactDetails() {
 
 const Grid = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-block: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
+  margin-block: ${theme.space[4]};
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr));
   }
 `
@@ -55,27 +56,27 @@ const Grid = styled.div`
 const Card = styled.div`
   display: grid;
   align-content: start;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[4]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 `
 
 const Heading = styled.p`
   margin: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const Line = styled.div`
   display: flex;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
   svg {
     flex: none;
     margin-top: 0.2em;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 
   address {
@@ -89,6 +90,6 @@ const Line = styled.div`
 
 const Note = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `

@@ -9,6 +9,7 @@ import { storeCookieConsent, type CookieConsent } from '@/lib/cookie-consent'
 import { CloseIcon } from './icons'
 import { MAIN_CONTENT_ID } from './layout'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 interface CookieNoticePanelProps {
   /** Counts the visitor's requests to see the notice: each one moves focus to its heading. */
@@ -95,28 +96,28 @@ export function CookieNoticePanel({ focusRequest, returnFocusRef, onClose }: Coo
 
 const Notice = styled.section`
   position: fixed;
-  right: ${({ theme }) => theme.space[3]};
-  bottom: ${({ theme }) => theme.space[3]};
-  left: ${({ theme }) => theme.space[3]};
-  z-index: ${({ theme }) => theme.zIndices.notice};
+  right: ${theme.space[3]};
+  bottom: ${theme.space[3]};
+  left: ${theme.space[3]};
+  z-index: ${theme.zIndices.notice};
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   max-width: 60rem;
   max-height: calc(100dvh - 6rem);
   margin-inline: auto;
-  padding: ${({ theme }) => `${theme.space[5]} ${theme.space[5]} ${theme.space[5]}`};
-  padding-right: calc(48px + ${({ theme }) => theme.space[4]});
+  padding: ${`${theme.space[5]} ${theme.space[5]} ${theme.space[5]}`};
+  padding-right: calc(48px + ${theme.space[4]});
   overflow-y: auto;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-top: 4px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-top: 4px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.raised};
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: 1fr auto;
     align-items: center;
-    gap: ${({ theme }) => theme.space[6]};
+    gap: ${theme.space[6]};
   }
 `
 
@@ -125,11 +126,11 @@ const Body = styled.div`
 `
 
 const Heading = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  margin-bottom: ${theme.space[2]};
+  font-size: ${theme.fontSizes.lg};
 
-  ${({ theme }) => theme.media.fromDesktop} {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+  ${theme.media.fromDesktop} {
+    font-size: ${theme.fontSizes.lg};
   }
 `
 
@@ -137,43 +138,43 @@ const Text = styled.p`
   margin: 0;
 
   & + & {
-    margin-top: ${({ theme }) => theme.space[2]};
+    margin-top: ${theme.space[2]};
   }
 
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.body};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.body};
 `
 
 const Choices = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 
   > button {
     flex: 1 1 8rem;
   }
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     flex-wrap: nowrap;
   }
 `
 
 const CloseButton = styled.button`
   position: absolute;
-  top: ${({ theme }) => theme.space[2]};
-  right: ${({ theme }) => theme.space[2]};
+  top: ${theme.space[2]};
+  right: ${theme.space[2]};
   display: inline-flex;
   align-items: center;
   justify-content: center;
   width: 48px;
   height: 48px;
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: none;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
   }
 `

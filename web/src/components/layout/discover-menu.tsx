@@ -6,6 +6,7 @@ import type { NavGroup } from '@/content/navigation'
 
 import { ChevronDownIcon } from './icons'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 /**
  * A group of header links behind a button ("Discover"), built as a disclosure (the WAI-ARIA
@@ -119,26 +120,26 @@ const Wrapper = styled.div`
 const Toggle = styled.button<{ $current: boolean }>`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[2]} 0.625rem`};
+  padding: ${`${theme.space[2]} 0.625rem`};
   border: 0;
-  border-radius: ${({ theme }) => theme.radii.md};
+  border-radius: ${theme.radii.md};
   background: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
   box-shadow: ${({ theme, $current }) => ($current ? `inset 0 -3px 0 ${theme.colors.primary}` : 'none')};
 
   &:hover,
   &[aria-expanded='true'] {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
+    background: ${theme.colors.primarySoft};
+    color: ${theme.colors.primaryHover};
   }
 
   svg {
-    transition: transform ${({ theme }) => theme.durations.fast} ease;
+    transition: transform ${theme.durations.fast} ease;
   }
 
   &[aria-expanded='true'] svg {
@@ -148,15 +149,15 @@ const Toggle = styled.button<{ $current: boolean }>`
 
 const Panel = styled.div`
   position: absolute;
-  top: calc(100% + ${({ theme }) => theme.space[2]});
+  top: calc(100% + ${theme.space[2]});
   left: 50%;
-  z-index: ${({ theme }) => theme.zIndices.dropdown};
+  z-index: ${theme.zIndices.dropdown};
   width: 22rem;
-  padding: ${({ theme }) => theme.space[2]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
+  padding: ${theme.space[2]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.raised};
   transform: translateX(-50%);
 
   &[hidden] {
@@ -165,7 +166,7 @@ const Panel = styled.div`
 
   ul {
     display: grid;
-    gap: ${({ theme }) => theme.space[1]};
+    gap: ${theme.space[1]};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -175,29 +176,29 @@ const Panel = styled.div`
 const PanelLink = styled(Link)`
   display: grid;
   gap: 2px;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${`${theme.space[3]} ${theme.space[4]}`};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
   text-decoration: none;
 
   strong {
-    color: ${({ theme }) => theme.colors.primary};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${theme.colors.primary};
+    font-weight: ${theme.fontWeights.semibold};
   }
 
   span {
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    line-height: ${({ theme }) => theme.lineHeights.snug};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.sm};
+    line-height: ${theme.lineHeights.snug};
+    color: ${theme.colors.textMuted};
   }
 
   &:hover,
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primarySoft};
+    background: ${theme.colors.primarySoft};
   }
 
   &:hover strong {
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
     text-decoration: underline;
   }
 `

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { staffRoutes } from '@/config/spa-routes'
 import { currentLocale } from '@/i18n/i18n'
 import { localizePath } from '@/i18n/locale'
+import { theme } from '@/config/theme'
 
 /**
  * The link to this same page in the other language (English <-> Español). A plain link, not a
@@ -29,7 +30,7 @@ const SwitchLink = styled.a`
   align-items: center;
   min-height: 40px;
   color: inherit;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: underline;
   text-underline-offset: 0.2em;
 `

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
 import { SkipLink } from './skip-link'
+import { theme } from '@/config/theme'
 
 export const MAIN_CONTENT_ID = 'main'
 
@@ -42,5 +43,5 @@ const Shell = styled.div`
 
 const Main = styled.main`
   flex: 1 0 auto;
-  scroll-margin-top: ${({ theme }) => theme.space[4]};
+  scroll-margin-top: ${theme.space[4]};
 `

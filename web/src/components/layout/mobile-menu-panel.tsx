@@ -10,6 +10,7 @@ import { phoneHref } from '@/lib/clinic-display'
 
 import { CalendarIcon, CloseIcon, PhoneIcon } from './icons'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 export interface MobileMenuPanelProps {
   open: boolean
@@ -124,25 +125,25 @@ const slideIn = keyframes`
 const Overlay = styled(Dialog.Overlay)`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   background: rgba(15, 40, 50, 0.55);
-  animation: ${fadeIn} ${({ theme }) => theme.durations.base} ease-out;
+  animation: ${fadeIn} ${theme.durations.base} ease-out;
 `
 
 const Panel = styled(Dialog.Content)`
   position: fixed;
   inset: 0 0 0 auto;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   width: min(26rem, 100vw);
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[5]} ${theme.space[6]}`};
+  padding: ${`${theme.space[3]} ${theme.space[5]} ${theme.space[6]}`};
   overflow-y: auto;
   overscroll-behavior: contain;
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
-  animation: ${slideIn} ${({ theme }) => theme.durations.base} ease-out;
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.raised};
+  animation: ${slideIn} ${theme.durations.base} ease-out;
 
   &:focus {
     outline: none;
@@ -153,14 +154,14 @@ const PanelHeader = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  padding-bottom: ${({ theme }) => theme.space[3]};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space[3]};
+  padding-bottom: ${theme.space[3]};
+  border-bottom: 1px solid ${theme.colors.border};
 `
 
 const Title = styled(Dialog.Title)`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `
 
 const CloseButton = styled.button`
@@ -169,20 +170,20 @@ const CloseButton = styled.button`
   justify-content: center;
   width: 48px;
   height: 48px;
-  border: 2px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  border: 2px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
   }
 `
 
 const NavList = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -190,20 +191,20 @@ const NavList = styled.ul`
 
 const SubList = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
-  margin: 0 0 ${({ theme }) => theme.space[2]};
-  padding: 0 0 0 ${({ theme }) => theme.space[4]};
-  border-left: 3px solid ${({ theme }) => theme.colors.primarySoft};
+  gap: ${theme.space[1]};
+  margin: 0 0 ${theme.space[2]};
+  padding: 0 0 0 ${theme.space[4]};
+  border-left: 3px solid ${theme.colors.primarySoft};
   list-style: none;
 `
 
 const GroupLabel = styled.p`
-  margin: ${({ theme }) => `${theme.space[3]} 0 ${theme.space[1]}`};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin: ${`${theme.space[3]} 0 ${theme.space[1]}`};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.04em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 /** Both kinds of menu link: group links (aria-current set here) and top-level NavLinks. */
@@ -214,14 +215,14 @@ const menuLinkStyles = css`
   padding: 0.5rem 0.75rem;
   border-radius: 8px;
   text-decoration: none;
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.semibold};
 
   &:hover,
   &[aria-current='page'] {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
+    background: ${theme.colors.primarySoft};
+    color: ${theme.colors.primaryHover};
   }
 `
 
@@ -235,7 +236,7 @@ const MenuNavLink = styled(NavLink)`
 
 const Actions = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Account = styled.div`
@@ -247,12 +248,12 @@ const Account = styled.div`
 `
 
 const Phones = styled.div`
-  padding-top: ${({ theme }) => theme.space[3]};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${theme.space[3]};
+  border-top: 1px solid ${theme.colors.border};
 
   ul {
     display: grid;
-    gap: ${({ theme }) => theme.space[1]};
+    gap: ${theme.space[1]};
     margin: 0;
     padding: 0;
     list-style: none;
@@ -262,18 +263,18 @@ const Phones = styled.div`
 const PhoneLink = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   min-height: 48px;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
   text-decoration: none;
 
   svg {
     flex: none;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 
   strong {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
     text-decoration: underline;
   }
 `

@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { withSpanish } from '@/i18n/i18n'
 
 import { MenuIcon } from './icons'
+import { theme } from '@/config/theme'
 
 // The panel and its dialog library load on first use (or when the pointer or focus reaches the
 // button), not with every page: most visits never open the menu.
@@ -64,17 +65,17 @@ const Trigger = styled.button`
   align-items: center;
   gap: 6px;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[2]}`};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.primary};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${`${theme.space[2]} ${theme.space[2]}`};
+  border: 2px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  color: ${theme.colors.primary};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
+    background: ${theme.colors.primarySoft};
   }
 `
 

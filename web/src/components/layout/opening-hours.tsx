@@ -2,6 +2,7 @@ import type { OpeningHours as Hours } from '@hearing/contracts'
 import styled from 'styled-components'
 
 import { formatDays, formatOpeningTimes } from '@/lib/clinic-display'
+import { theme } from '@/config/theme'
 
 /** Opening hours as a list of days, each with its times beneath: "Monday-Thursday" / "9:00 AM-4:00 PM". */
 export function OpeningHours({ hours, className }: { hours: readonly Hours[]; className?: string }) {
@@ -19,13 +20,13 @@ export function OpeningHours({ hours, className }: { hours: readonly Hours[]; cl
 
 const List = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   margin: 0;
 `
 
 const Row = styled.div`
   dt {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
 
   dd {

@@ -2,6 +2,7 @@ import styled, { keyframes } from 'styled-components'
 
 import { Container } from '@/components/ui/container'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 /**
  * Shown while a page's code loads. It stays invisible for the first 400 ms so fast loads don't
@@ -27,8 +28,8 @@ const appear = keyframes`
 `
 
 const Message = styled.p`
-  margin: ${({ theme }) => theme.space[7]} 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin: ${theme.space[7]} 0;
+  color: ${theme.colors.textMuted};
   opacity: 0;
   animation: ${appear} 1ms linear 400ms forwards;
 `

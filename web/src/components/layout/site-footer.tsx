@@ -12,6 +12,7 @@ import { Brand } from './brand'
 import { MailIcon, PhoneIcon } from './icons'
 import { OpeningHours } from './opening-hours'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 /**
  * The site footer (SPEC §2 "Header and footer"): contact details, quick links, both clinics'
@@ -109,36 +110,36 @@ export function SiteFooter() {
 }
 
 const Footer = styled.footer`
-  margin-top: ${({ theme }) => theme.space[8]};
-  padding-top: ${({ theme }) => theme.space[7]};
-  background: ${({ theme }) => theme.colors.inverse};
-  color: ${({ theme }) => theme.colors.onInverse};
+  margin-top: ${theme.space[8]};
+  padding-top: ${theme.space[7]};
+  background: ${theme.colors.inverse};
+  color: ${theme.colors.onInverse};
 
   a {
-    color: ${({ theme }) => theme.colors.onInverse};
+    color: ${theme.colors.onInverse};
   }
 
   a:hover {
-    color: ${({ theme }) => theme.colors.onInverse};
+    color: ${theme.colors.onInverse};
     text-decoration-thickness: 2px;
   }
 
   :focus-visible {
-    outline-color: ${({ theme }) => theme.colors.focusOnInverse};
+    outline-color: ${theme.colors.focusOnInverse};
   }
 `
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[6]};
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: 1.4fr 1fr 1.2fr 1.2fr;
-    gap: ${({ theme }) => theme.space[7]};
+    gap: ${theme.space[7]};
   }
 `
 
@@ -147,20 +148,20 @@ const Column = styled.div`
 `
 
 const About = styled.p`
-  margin-block: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[5]};
+  margin-block: ${theme.space[3]} ${theme.space[5]};
   max-width: 26rem;
-  color: ${({ theme }) => theme.colors.onInverseMuted};
+  color: ${theme.colors.onInverseMuted};
 `
 
 const Heading = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.onInverse};
+  margin-bottom: ${theme.space[3]};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.onInverse};
 `
 
 const Plain = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -169,7 +170,7 @@ const Plain = styled.ul`
 const IconLink = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: 44px;
   overflow-wrap: anywhere;
 
@@ -186,20 +187,20 @@ const FooterLink = styled(Link)`
 
 const ClinicName = styled.p`
   margin: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
 `
 
 const Address = styled.address`
-  margin-bottom: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${theme.space[3]};
   font-style: normal;
-  color: ${({ theme }) => theme.colors.onInverseMuted};
+  color: ${theme.colors.onInverseMuted};
 `
 
 const Hours = styled(OpeningHours)`
   max-width: 22rem;
 
   dd {
-    color: ${({ theme }) => theme.colors.onInverseMuted};
+    color: ${theme.colors.onInverseMuted};
   }
 `
 
@@ -208,26 +209,26 @@ const Bottom = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[6]};
-  margin-top: ${({ theme }) => theme.space[7]};
-  padding-block: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[3]} ${theme.space[6]};
+  margin-top: ${theme.space[7]};
+  padding-block: ${theme.space[5]};
   border-top: 1px solid rgba(255, 255, 255, 0.25);
 `
 
 const Copyright = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.onInverseMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.onInverseMuted};
 `
 
 const LegalList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space[5]};
+  gap: 0 ${theme.space[5]};
   margin: 0;
   padding: 0;
   list-style: none;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const TextButton = styled.button`
@@ -235,7 +236,7 @@ const TextButton = styled.button`
   padding: 0;
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.onInverse};
+  color: ${theme.colors.onInverse};
   font-size: inherit;
   text-decoration: underline;
   text-decoration-thickness: 0.08em;

@@ -15,6 +15,7 @@ import { MobileMenu } from './mobile-menu'
 import { useScrolledPast } from './use-scrolled-past'
 import { t } from '@/i18n/layout'
 import { LanguageSwitch } from './language-switch'
+import { theme } from '@/config/theme'
 
 /** SPEC §9: the header changes appearance once the page is scrolled past this many pixels. */
 export const HEADER_SCROLL_THRESHOLD_PX = 300
@@ -127,17 +128,17 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
 const Header = styled.header`
   position: sticky;
   top: calc(-1 * var(--top-bar-height, 0px));
-  z-index: ${({ theme }) => theme.zIndices.header};
+  z-index: ${theme.zIndices.header};
 `
 
 const TopBar = styled.div`
-  background: ${({ theme }) => theme.colors.inverse};
-  color: ${({ theme }) => theme.colors.onInverse};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
+  background: ${theme.colors.inverse};
+  color: ${theme.colors.onInverse};
+  font-size: ${theme.fontSizes.sm};
+  line-height: ${theme.lineHeights.snug};
 
   :focus-visible {
-    outline-color: ${({ theme }) => theme.colors.focusOnInverse};
+    outline-color: ${theme.colors.focusOnInverse};
   }
 `
 
@@ -146,14 +147,14 @@ const TopBarInner = styled(Container)`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: 0 ${({ theme }) => theme.space[5]};
-  padding-block: ${({ theme }) => theme.space[1]};
+  gap: 0 ${theme.space[5]};
+  padding-block: ${theme.space[1]};
 `
 
 const PhoneList = styled.ul`
   display: flex;
   flex-wrap: wrap;
-  gap: 0 ${({ theme }) => theme.space[5]};
+  gap: 0 ${theme.space[5]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -162,9 +163,9 @@ const PhoneList = styled.ul`
 const TopBarLink = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: 40px;
-  color: ${({ theme }) => theme.colors.onInverse};
+  color: ${theme.colors.onInverse};
   text-decoration: none;
 
   svg {
@@ -172,13 +173,13 @@ const TopBarLink = styled.a`
   }
 
   strong {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     text-decoration: underline;
     text-underline-offset: 0.15em;
   }
 
   &:hover {
-    color: ${({ theme }) => theme.colors.onInverse};
+    color: ${theme.colors.onInverse};
   }
 
   &:hover strong {
@@ -189,30 +190,30 @@ const TopBarLink = styled.a`
 const Hours = styled.p`
   display: none;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
-  color: ${({ theme }) => theme.colors.onInverseMuted};
+  color: ${theme.colors.onInverseMuted};
 
   svg {
     flex: none;
   }
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     display: inline-flex;
   }
 `
 
 const Bar = styled.div`
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.background};
+  border-bottom: 1px solid ${theme.colors.border};
+  background: ${theme.colors.background};
   transition:
-    box-shadow ${({ theme }) => theme.durations.base} ease,
-    border-color ${({ theme }) => theme.durations.base} ease;
+    box-shadow ${theme.durations.base} ease,
+    border-color ${theme.durations.base} ease;
 
   /* Scrolled: the bar floats above the page. Its height never changes, so nothing below moves. */
   [data-scrolled='true'] > & {
-    border-bottom-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: ${({ theme }) => theme.shadows.raised};
+    border-bottom-color: ${theme.colors.primary};
+    box-shadow: ${theme.shadows.raised};
   }
 `
 
@@ -220,19 +221,19 @@ const BarInner = styled(Container)`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
-  ${({ theme }) => theme.media.fromTablet} {
-    gap: ${({ theme }) => theme.space[3]};
+  ${theme.media.fromTablet} {
+    gap: ${theme.space[3]};
   }
   min-height: 4.5rem;
-  padding-block: ${({ theme }) => theme.space[2]};
+  padding-block: ${theme.space[2]};
 `
 
 const DesktopNav = styled.nav`
   display: none;
 
-  ${({ theme }) => theme.media.fromNav} {
+  ${theme.media.fromNav} {
     display: block;
   }
 `
@@ -251,22 +252,22 @@ const BarLink = styled(NavLink)`
   align-items: center;
   min-height: 48px;
   /* Narrow enough that a signed-in header (Account instead of Sign In) fits at 1280 px. */
-  padding: ${({ theme }) => `${theme.space[2]} 0.375rem`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${`${theme.space[2]} 0.375rem`};
+  border-radius: ${theme.radii.md};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
   white-space: nowrap;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
+    background: ${theme.colors.primarySoft};
+    color: ${theme.colors.primaryHover};
   }
 
   &[aria-current='page'] {
-    color: ${({ theme }) => theme.colors.primary};
-    box-shadow: inset 0 -3px 0 ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
+    box-shadow: inset 0 -3px 0 ${theme.colors.primary};
   }
 `
 
@@ -274,26 +275,26 @@ const Actions = styled.div`
   display: flex;
   flex: none;
   align-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
 
-  ${({ theme }) => theme.media.fromTablet} {
-    gap: ${({ theme }) => theme.space[2]};
+  ${theme.media.fromTablet} {
+    gap: ${theme.space[2]};
   }
 `
 
 const BookButton = styled(ButtonLink)`
   display: none;
-  padding-inline: ${({ theme }) => theme.space[4]};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  padding-inline: ${theme.space[4]};
+  font-size: ${theme.fontSizes.sm};
   white-space: nowrap;
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     display: inline-flex;
   }
 
   /* Beside the full navigation the words are enough: room for the cart button. */
-  ${({ theme }) => theme.media.fromNav} {
-    padding-inline: ${({ theme }) => theme.space[2]};
+  ${theme.media.fromNav} {
+    padding-inline: ${theme.space[2]};
 
     svg {
       display: none;
@@ -304,7 +305,7 @@ const BookButton = styled(ButtonLink)`
 const DesktopOnly = styled.div`
   display: none;
 
-  ${({ theme }) => theme.media.fromNav} {
+  ${theme.media.fromNav} {
     display: flex;
   }
 `
@@ -312,7 +313,7 @@ const DesktopOnly = styled.div`
 const MobileOnly = styled.div`
   display: flex;
 
-  ${({ theme }) => theme.media.fromNav} {
+  ${theme.media.fromNav} {
     display: none;
   }
 `

@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react'
 import styled from 'styled-components'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 interface SkipLinkProps {
   /** id of the element to jump to. */
@@ -28,20 +29,20 @@ export function SkipLink({ targetId }: SkipLinkProps) {
 
 const Anchor = styled.a`
   position: absolute;
-  top: ${({ theme }) => theme.space[2]};
-  left: ${({ theme }) => theme.space[2]};
-  z-index: ${({ theme }) => theme.zIndices.skipLink};
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  top: ${theme.space[2]};
+  left: ${theme.space[2]};
+  z-index: ${theme.zIndices.skipLink};
+  padding: ${`${theme.space[3]} ${theme.space[4]}`};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
   transform: translateY(-200%);
 
   &:focus,
   &:focus-visible {
     transform: none;
-    color: ${({ theme }) => theme.colors.onPrimary};
+    color: ${theme.colors.onPrimary};
   }
 `

@@ -1,4 +1,5 @@
 import styled, { css } from 'styled-components'
+import { theme } from '@/config/theme'
 
 /**
  * A small label of state (roles, statuses). Tones follow SPEC §6's badge styles: destructive,
@@ -9,12 +10,12 @@ export type BadgeTone = 'destructive' | 'secondary' | 'outline' | 'success' | 'p
 
 export const Badge = styled.span<{ $tone: BadgeTone }>`
   display: inline-block;
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  padding: ${`${theme.space[1]} ${theme.space[3]}`};
   border: 2px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
+  border-radius: ${theme.radii.pill};
+  font-size: ${theme.fontSizes.base};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.snug};
   white-space: nowrap;
 
   ${({ $tone, theme }) => {

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import styled, { css } from 'styled-components'
+import { theme } from '@/config/theme'
 
 export type ButtonVariant = 'primary' | 'secondary'
 
@@ -12,15 +13,15 @@ const buttonStyles = css<ButtonStyleProps>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: 48px; /* generous touch target */
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[5]}`};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.md};
+  padding: ${`${theme.space[3]} ${theme.space[5]}`};
+  border: 2px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
   font-family: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
+  font-size: ${theme.fontSizes.base};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.snug};
   text-align: center;
   text-decoration: none;
   cursor: pointer;

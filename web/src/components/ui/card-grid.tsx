@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import styled, { css } from 'styled-components'
+import { theme } from '@/config/theme'
 
 interface CardGridProps {
   /** Equal columns from tablet width up (phones always get one). */
@@ -18,7 +19,7 @@ const columns = (count: number) => css`
  */
 export const CardGrid = styled.ul<CardGridProps>`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -42,10 +43,10 @@ export const CardGrid = styled.ul<CardGridProps>`
 
 /** A raised card (`<li>`) in a CardGrid. */
 export const Card = styled.li<{ $centered?: boolean }>`
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
   ${({ $centered }) => $centered && 'text-align: center;'}
 `
 
@@ -78,7 +79,7 @@ const TextCard = styled(Card)<{ $variant: IconCardProps['variant'] }>`
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `
 
@@ -86,8 +87,8 @@ const Icon = styled.svg<{ $variant: IconCardProps['variant'] }>`
   width: ${({ $variant }) => ($variant === 'feature' ? '4.5rem' : '3.5rem')};
   height: ${({ $variant }) => ($variant === 'feature' ? '4.5rem' : '3.5rem')};
   margin: ${({ $variant, theme }) => ($variant === 'feature' ? `0 auto ${theme.space[4]}` : `0 0 ${theme.space[4]}`)};
-  padding: ${({ theme }) => theme.space[3]};
+  padding: ${theme.space[3]};
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.primary};
+  background: ${theme.colors.primarySoft};
+  color: ${theme.colors.primary};
 `

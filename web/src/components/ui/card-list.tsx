@@ -1,4 +1,5 @@
 import styled from 'styled-components'
+import { theme } from '@/config/theme'
 
 /**
  * Lists of bordered cards: the admin tabs (appointments, inbox, e-mail, orders, closed days) and the
@@ -17,10 +18,10 @@ export const CardList = styled.ul<{ $gap?: 2 | 3 | 4 }>`
 /** One card, its parts stacked. */
 export const CardItem = styled.li`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space[2]};
+  padding: ${theme.space[4]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   overflow-wrap: anywhere;
 `
 
@@ -30,7 +31,7 @@ export const CardRow = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 /** A one-line card: its text and its actions side by side, wrapping on phones. */
@@ -39,7 +40,7 @@ export const CardRowItem = styled(CardItem)`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 /** A card's buttons. */
@@ -47,13 +48,13 @@ export const CardActions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 /** Secondary text of a card: when, who, where. */
 export const CardMeta = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   overflow-wrap: anywhere;
 `
 
@@ -67,6 +68,6 @@ export const WrittenText = styled.p`
 /** What went wrong, in a card. */
 export const CardError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
   overflow-wrap: anywhere;
 `

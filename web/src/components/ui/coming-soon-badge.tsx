@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 /**
  * "Coming Soon" on something not available yet (a brand, an office). Its id lets the element it
@@ -12,10 +13,10 @@ export function ComingSoonBadge({ id }: { id: string }) {
 
 const Badge = styled.p`
   margin: 0;
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.text};
+  padding: ${`${theme.space[1]} ${theme.space[3]}`};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.text};
   color: #ffffff;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.bold};
 `

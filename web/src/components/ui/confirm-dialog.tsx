@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { t } from '@/i18n/ui'
 
 import { Button } from './button'
+import { theme } from '@/config/theme'
 
 export interface ConfirmDialogProps {
   open: boolean
@@ -65,28 +66,28 @@ export function ConfirmDialog({ open, onOpenChange, title, description, confirmL
 const Overlay = styled(Dialog.Overlay)`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   background: rgba(10, 25, 31, 0.6);
 `
 const Content = styled(Dialog.Content)`
   position: fixed;
   top: 50%;
   left: 50%;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   width: min(32rem, calc(100vw - 2rem));
   max-height: calc(100dvh - 2rem);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.raised};
   transform: translate(-50%, -50%);
   overflow-wrap: anywhere;
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
   p {
     margin: 0;
@@ -95,5 +96,5 @@ const Content = styled(Dialog.Content)`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `

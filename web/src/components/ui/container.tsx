@@ -1,13 +1,14 @@
 import styled from 'styled-components'
+import { theme } from '@/config/theme'
 
 /** Centres page content and keeps it to a readable width, with side padding on small screens. */
 export const Container = styled.div`
   width: 100%;
-  max-width: ${({ theme }) => theme.layout.contentWidth};
+  max-width: ${theme.layout.contentWidth};
   margin-inline: auto;
-  padding-inline: ${({ theme }) => theme.space[4]};
+  padding-inline: ${theme.space[4]};
 
-  ${({ theme }) => theme.media.fromTablet} {
-    padding-inline: ${({ theme }) => theme.space[5]};
+  ${theme.media.fromTablet} {
+    padding-inline: ${theme.space[5]};
   }
 `

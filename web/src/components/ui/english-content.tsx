@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { currentLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 /**
  * Content that exists in English only (articles, product descriptions, legal texts): on a Spanish
@@ -22,7 +23,7 @@ export function EnglishContent({ children, as = 'div' }: { children: ReactNode; 
 }
 
 const Note = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
   font-style: italic;
 `

@@ -4,6 +4,7 @@ import styled from 'styled-components'
 import { t } from '@/i18n/ui'
 
 import { Button } from './button'
+import { theme } from '@/config/theme'
 
 interface ErrorPanelProps {
   title: string
@@ -33,20 +34,20 @@ export function ErrorPanel({ title, children, onRetry, retryLabel = t('ui.retry'
 const Panel = styled.div`
   display: grid;
   justify-items: start;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.danger};
   border-left-width: 6px;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.dangerSoft};
-  color: ${({ theme }) => theme.colors.text};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.dangerSoft};
+  color: ${theme.colors.text};
 `
 
 const Title = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.danger};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.danger};
 `
 
 const Body = styled.div`

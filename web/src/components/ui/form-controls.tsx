@@ -1,5 +1,6 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react'
 import styled, { css } from 'styled-components'
+import { theme } from '@/config/theme'
 
 /**
  * Form building blocks shared by every form: a label above its control, hints and errors below,
@@ -13,40 +14,40 @@ export const Field = styled.div`
   display: grid;
   /* Side by side with a taller field (one with a hint), label and control stay at the top, level with its own. */
   align-content: start;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-width: 0;
 `
 
 export const Label = styled.label`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
 `
 
 /** Marks a required field visually; the control's `required` attribute tells assistive technology. */
 export const RequiredMark = styled.span.attrs({ 'aria-hidden': true, children: ' *' })`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `
 
 const controlStyles = css`
   width: 100%;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border: 2px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
+  padding: ${`${theme.space[2]} ${theme.space[3]}`};
+  border: 2px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.base};
+  line-height: ${theme.lineHeights.snug};
 
   &[aria-invalid='true'] {
-    border-color: ${({ theme }) => theme.colors.danger};
+    border-color: ${theme.colors.danger};
   }
 
   &:read-only:not(select) {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
   }
 
   &:disabled {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
     cursor: not-allowed;
   }
 `
@@ -63,26 +64,26 @@ export const Select = styled.select`
 export const TextArea = styled.textarea`
   ${controlStyles}
   font: inherit;
-  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-size: ${theme.fontSizes.base};
   resize: vertical;
 `
 
 /** Help text under a control (reference it with aria-describedby). */
 export const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 /** A field's error (reference it with aria-describedby; give it role="alert" when it appears on submit). */
 export const FieldError = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.danger};
+  font-weight: ${theme.fontWeights.semibold};
 `
 
 export const Fieldset = styled.fieldset`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   min-width: 0;
   margin: 0;
   padding: 0;
@@ -90,18 +91,18 @@ export const Fieldset = styled.fieldset`
 `
 
 export const Legend = styled.legend`
-  margin-bottom: ${({ theme }) => theme.space[3]};
+  margin-bottom: ${theme.space[3]};
   padding: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 /** Two fields side by side from tablet width up, stacked on phones. */
 export const FieldRow = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
   }
 `

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { theme } from '@/config/theme'
 
 interface PageHeroProps {
   title: string
@@ -21,28 +22,28 @@ export function PageHero({ title, children }: PageHeroProps) {
 }
 
 const Hero = styled.div`
-  padding-block: ${({ theme }) => theme.space[8]};
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.primarySoft} 0%, #f7fbfb 100%);
+  padding-block: ${theme.space[8]};
+  background: linear-gradient(135deg, ${theme.colors.primarySoft} 0%, #f7fbfb 100%);
   text-align: center;
 
   h1 {
-    margin-bottom: ${({ theme }) => theme.space[4]};
+    margin-bottom: ${theme.space[4]};
   }
 
-  ${({ theme }) => theme.media.fromDesktop} {
-    padding-block: ${({ theme }) => theme.space[9]};
+  ${theme.media.fromDesktop} {
+    padding-block: ${theme.space[9]};
 
     h1 {
-      font-size: ${({ theme }) => theme.fontSizes['4xl']};
+      font-size: ${theme.fontSizes['4xl']};
     }
   }
 `
 
 const Intro = styled.div`
-  max-width: ${({ theme }) => theme.layout.textWidth};
+  max-width: ${theme.layout.textWidth};
   margin-inline: auto;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
 
   p:last-child {
     margin-bottom: 0;

@@ -1,5 +1,6 @@
 import * as Tabs from '@radix-ui/react-tabs'
 import styled from 'styled-components'
+import { theme } from '@/config/theme'
 
 /**
  * Tabs with the WAI-ARIA tabs pattern from Radix (tablist/tab/tabpanel roles, arrow keys, Home/End,
@@ -11,43 +12,43 @@ export const TabsRoot = Tabs.Root
 export const TabsList = styled(Tabs.List)`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[1]};
-  padding: ${({ theme }) => theme.space[1]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space[1]};
+  padding: ${theme.space[1]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
 `
 
 export const TabsTrigger = styled(Tabs.Trigger)`
   flex: 1 1 auto;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  padding: ${`${theme.space[2]} ${theme.space[4]}`};
   border: 2px solid transparent;
-  border-radius: ${({ theme }) => theme.radii.sm};
+  border-radius: ${theme.radii.sm};
   background: transparent;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.base};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:hover {
-    color: ${({ theme }) => theme.colors.text};
-    background: ${({ theme }) => theme.colors.background};
+    color: ${theme.colors.text};
+    background: ${theme.colors.background};
   }
 
   &[data-state='active'] {
-    background: ${({ theme }) => theme.colors.background};
-    border-color: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.primary};
-    box-shadow: ${({ theme }) => theme.shadows.card};
+    background: ${theme.colors.background};
+    border-color: ${theme.colors.primary};
+    color: ${theme.colors.primary};
+    box-shadow: ${theme.shadows.card};
   }
 `
 
 export const TabsContent = styled(Tabs.Content)`
-  padding-top: ${({ theme }) => theme.space[5]};
+  padding-top: ${theme.space[5]};
 
   &:focus-visible {
-    outline: ${({ theme }) => theme.focus.outline};
-    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+    outline: ${theme.focus.outline};
+    outline-offset: ${theme.focus.outlineOffset};
   }
 `

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { fillTemplate, selfCheckText } from '@/content/self-check'
 import { selfCheckSummary } from '@/lib/hearing-self-check'
+import { theme } from '@/config/theme'
 
 const text = () => selfCheckText()
 
@@ -40,37 +41,37 @@ export function SelfCheckRecord({ result }: { result: HearingSelfCheckResult }) 
 
 const Answers = styled.ol`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
-  padding-left: ${({ theme }) => theme.space[5]};
+  padding-left: ${theme.space[5]};
 `
 
 const Subscale = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Record = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
   summary {
     cursor: pointer;
-    color: ${({ theme }) => theme.colors.primary};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${theme.colors.primary};
+    font-weight: ${theme.fontWeights.semibold};
     /* A 44px target; it stays a list item so the open/closed marker shows. */
-    padding-block: ${({ theme }) => theme.space[2]};
+    padding-block: ${theme.space[2]};
   }
 
   details[open] > summary {
-    margin-bottom: ${({ theme }) => theme.space[2]};
+    margin-bottom: ${theme.space[2]};
   }
 
   details p {
-    margin: 0 0 ${({ theme }) => theme.space[2]};
+    margin: 0 0 ${theme.space[2]};
   }
 `
 
 const Summary = styled.p`
   margin: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
 `

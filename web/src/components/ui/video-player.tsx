@@ -2,6 +2,7 @@ import type { ComponentPropsWithRef, ReactNode } from 'react'
 import styled from 'styled-components'
 
 import type { MediaVideo } from '@/content/media'
+import { theme } from '@/config/theme'
 
 type VideoPlayerProps = Omit<ComponentPropsWithRef<'video'>, 'src' | 'poster' | 'width' | 'height' | 'children'> & {
   video: MediaVideo
@@ -48,7 +49,7 @@ const Video = styled.video`
   width: 100%;
   height: auto;
   aspect-ratio: 16 / 9;
-  border-radius: ${({ theme }) => theme.radii.lg};
+  border-radius: ${theme.radii.lg};
   background: #0a3440;
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  box-shadow: ${theme.shadows.card};
 `

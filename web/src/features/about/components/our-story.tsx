@@ -7,6 +7,7 @@ import type { MediaVideo } from '@/content/media'
 import { practice } from '@/content/practice'
 import { t } from '@/i18n/about'
 import { currentLocale, spanishCopy } from '@/i18n/i18n'
+import { theme } from '@/config/theme'
 
 const aboutVideoInPageLanguage = spanishCopy('about-video')
 
@@ -56,10 +57,10 @@ export function OurStory({ video }: OurStoryProps) {
 
 const Columns = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
   align-items: center;
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: minmax(0, 1fr) minmax(0, 1fr);
   }
 `
@@ -68,25 +69,25 @@ const Figure = styled.figure`
   margin: 0;
 
   figcaption {
-    margin-top: ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    color: ${({ theme }) => theme.colors.textMuted};
+    margin-top: ${theme.space[3]};
+    font-size: ${theme.fontSizes.sm};
+    color: ${theme.colors.textMuted};
   }
 `
 
 const Transcript = styled.details`
-  margin-top: ${({ theme }) => theme.space[3]};
+  margin-top: ${theme.space[3]};
 
   summary {
     display: flex;
     align-items: center;
     min-height: 44px;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.primary};
+    font-weight: ${theme.fontWeights.semibold};
+    color: ${theme.colors.primary};
     cursor: pointer;
   }
 
   p {
-    margin-bottom: ${({ theme }) => theme.space[2]};
+    margin-bottom: ${theme.space[2]};
   }
 `

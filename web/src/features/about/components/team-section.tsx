@@ -7,6 +7,7 @@ import { Section, SectionHeader } from '@/components/ui/section'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import type { TeamMember } from '@/content/team'
 import { t } from '@/i18n/about'
+import { theme } from '@/config/theme'
 
 interface TeamSectionProps {
   members: readonly TeamMember[]
@@ -97,10 +98,10 @@ const Card = styled.article`
   flex-direction: column;
   height: 100%;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
   transition: box-shadow 150ms ease;
 
   &:hover {
@@ -112,7 +113,7 @@ const Photo = styled.img`
   width: 100%;
   aspect-ratio: 1;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.primarySoft};
+  background: ${theme.colors.primarySoft};
 `
 
 const CardBody = styled.div`
@@ -120,32 +121,32 @@ const CardBody = styled.div`
   flex: 1;
   flex-direction: column;
   align-items: flex-start;
-  padding: ${({ theme }) => theme.space[5]};
+  padding: ${theme.space[5]};
 `
 
 const Summary = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Name = styled.h3`
-  margin-bottom: ${({ theme }) => theme.space[1]};
+  margin-bottom: ${theme.space[1]};
 `
 
 const Role = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.primary};
+  margin-bottom: ${theme.space[3]};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.primary};
 `
 
 /** The whole card is the button's click target (its ::after covers the card); the button stays the one tab stop. */
 const BioButton = styled.button`
   margin-top: auto;
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space[2]} 0`};
+  padding: ${`${theme.space[2]} 0`};
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  color: ${theme.colors.primary};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: underline;
   text-underline-offset: 0.15em;
   cursor: pointer;
@@ -157,14 +158,14 @@ const BioButton = styled.button`
   }
 
   &:hover {
-    color: ${({ theme }) => theme.colors.primaryHover};
+    color: ${theme.colors.primaryHover};
   }
 `
 
 const Overlay = styled(Dialog.Overlay)`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   background: rgba(10, 25, 31, 0.6);
 `
 
@@ -172,13 +173,13 @@ const Content = styled(Dialog.Content)`
   position: fixed;
   top: 50%;
   left: 50%;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   width: min(40rem, calc(100vw - 2rem));
   max-height: calc(100dvh - 2rem);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
   box-shadow: 0 12px 40px rgba(10, 25, 31, 0.3);
   transform: translate(-50%, -50%);
 
@@ -191,9 +192,9 @@ const DialogHeader = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[5]};
-  margin-bottom: ${({ theme }) => theme.space[5]};
-  padding-right: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[5]};
+  margin-bottom: ${theme.space[5]};
+  padding-right: ${theme.space[7]};
 
   ${Role} {
     margin: 0;
@@ -205,39 +206,39 @@ const DialogPhoto = styled.img`
   height: 7rem;
   border-radius: 50%;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.primarySoft};
+  background: ${theme.colors.primarySoft};
 `
 
 const DialogName = styled.h2`
-  margin-bottom: ${({ theme }) => theme.space[1]};
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  margin-bottom: ${theme.space[1]};
+  font-size: ${theme.fontSizes['2xl']};
 `
 
 const Bio = styled.div`
   p:last-child {
-    margin-bottom: ${({ theme }) => theme.space[6]};
+    margin-bottom: ${theme.space[6]};
   }
 `
 
 const CloseButton = styled.button`
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[6]}`};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${`${theme.space[3]} ${theme.space[6]}`};
+  border: 2px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primaryHover};
+    background: ${theme.colors.primaryHover};
   }
 `
 
 const CornerClose = styled.button`
   position: absolute;
-  top: ${({ theme }) => theme.space[4]};
-  right: ${({ theme }) => theme.space[4]};
+  top: ${theme.space[4]};
+  right: ${theme.space[4]};
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -245,11 +246,11 @@ const CornerClose = styled.button`
   height: 44px;
   border: 0;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.surface};
-  color: ${({ theme }) => theme.colors.text};
+  background: ${theme.colors.surface};
+  color: ${theme.colors.text};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
+    background: ${theme.colors.primarySoft};
   }
 `

@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify'
 import type { User } from '@/types/user'
 
 import { resendConfirmation, sendPasswordResetLink, type AccountEmailSent } from '../api/users'
+import { theme } from '@/config/theme'
 
 const SENT: Record<AccountEmailSent['sent'], string> = {
   confirm: 'A new confirmation link was sent to',
@@ -61,5 +62,5 @@ export function AccountEmailActions({ user, name }: AccountEmailActionsProps) {
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `

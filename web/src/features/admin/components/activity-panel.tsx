@@ -12,6 +12,7 @@ import { exportActivity, useActivity } from '../api/activity'
 
 import { DayRangeFields, FilterButtons, FilterForm, submittedFilters } from './filter-form'
 import { Muted, RefreshablePanel } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 type Filters = Omit<ActivityQuery, 'page'>
 
@@ -134,13 +135,13 @@ const Pager = styled.nav`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[4]};
 `
 
 const Small = styled.p`
   margin: 0;
   font-size: 0.875rem;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   overflow-wrap: anywhere;
 `

@@ -31,6 +31,7 @@ import { LanguageNote } from './patient-language'
 import { PendingSources } from './pending-sources'
 import { ScheduleView } from './schedule-view'
 import { Muted, RefreshablePanel } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 type Clinics = ReadonlyArray<{ uid: string; name: string }>
 
@@ -389,11 +390,11 @@ export function AppointmentItem({ appointment: a, onChanged }: { appointment: Ad
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space[4]};
+  margin-bottom: ${theme.space[6]};
+  padding: ${theme.space[4]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 
   h3 {
     margin: 0;
@@ -403,13 +404,13 @@ const Form = styled.form`
 const Choices = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `
 
 const Choice = styled.label`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: 44px;
 
   input {
@@ -420,12 +421,12 @@ const Choice = styled.label`
 
 const Title = styled.h4`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   overflow-wrap: anywhere;
 `
 
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `

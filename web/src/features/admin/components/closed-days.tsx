@@ -11,6 +11,7 @@ import { closeDay, reopenDay, useClosedDates } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
 import { Muted } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 /** The day to close; the reason is sent only when given. */
@@ -98,6 +99,6 @@ export function ClosedDays({ clinics }: { clinics: ReadonlyArray<{ uid: string; 
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
+  margin-bottom: ${theme.space[4]};
 `

@@ -3,20 +3,21 @@ import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
 import { Field, Input, Label } from '@/components/ui/form-controls'
+import { theme } from '@/config/theme'
 
 /** A tab's filter form (Activity, Orders): fields in a grid that wraps, the buttons last. */
 export const FilterForm = styled.form`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(12rem, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   align-items: end;
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  margin-bottom: ${theme.space[4]};
 `
 
 const FilterActions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 /** Reads a submitted filter form: each named field's trimmed value, undefined when empty. */

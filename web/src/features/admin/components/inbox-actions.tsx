@@ -9,6 +9,7 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { notify } from '@/lib/notify'
 
 import { assignMessage, replyToMessage, type InboxMessage } from '../api/inbox'
+import { theme } from '@/config/theme'
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 const errorText = (error: unknown, fallback: string) => (error instanceof Error ? error.message : fallback)
@@ -213,14 +214,14 @@ function ReplyForm({ message, email, name, onChanged }: ActionProps & { email: s
 
 const AssignRow = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 const AssignSelect = styled(Select)`
@@ -231,21 +232,21 @@ const AssignSelect = styled(Select)`
 
 const Thread = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
-  padding: 0 0 0 ${({ theme }) => theme.space[3]};
+  padding: 0 0 0 ${theme.space[3]};
   list-style: none;
-  border-left: 3px solid ${({ theme }) => theme.colors.border};
+  border-left: 3px solid ${theme.colors.border};
 `
 
 const ReplyBox = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   justify-items: start;
 
   form {
     display: grid;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
     width: 100%;
   }
 `

@@ -16,6 +16,7 @@ import { AssignControl, ReplyArea } from './inbox-actions'
 import { useLinkedItem } from './linked-item'
 import { LanguageNote } from './patient-language'
 import { Muted, RefreshablePanel } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -180,28 +181,28 @@ export function Message({ message, appointment, staff, currentUserId, onChanged 
 const ViewChoice = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[2]};
+  margin-bottom: ${theme.space[4]};
 `
 
 const Item = styled(CardItem)<{ $handled: boolean }>`
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   border-left: 6px solid ${({ theme, $handled }) => ($handled ? theme.colors.border : theme.colors.primary)};
-  background: ${({ theme }) => theme.colors.background};
+  background: ${theme.colors.background};
 `
 
 const Head = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
 `
 
 const Sender = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   overflow-wrap: anywhere;
 `
 
 const Status = styled.span<{ $problem: boolean }>`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $problem }) => ($problem ? theme.colors.danger : theme.colors.text)};
 `

@@ -4,6 +4,7 @@ import { CardError, CardList, CardMeta } from '@/components/ui/card-list'
 import { useMailbox, type MailboxMessage } from '../api/mailbox'
 
 import { Muted, RefreshablePanel } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -79,30 +80,30 @@ export function Message({ message }: { message: MailboxMessage }) {
 }
 
 const Item = styled.li`
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
 `
 
 const Summary = styled.summary`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
-  padding: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[1]};
+  padding: ${theme.space[4]};
   cursor: pointer;
 `
 
 const Subject = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   overflow-wrap: anywhere;
 `
 
 const Status = styled.span<{ $failed: boolean }>`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   color: ${({ theme, $failed }) => ($failed ? theme.colors.danger : theme.colors.text)};
 `
 
 const Body = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: 0 ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[3]};
+  padding: 0 ${theme.space[4]} ${theme.space[4]};
 `

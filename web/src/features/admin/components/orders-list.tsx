@@ -16,6 +16,7 @@ import { DayRangeFields, FilterButtons, FilterForm, submittedFilters } from './f
 import { useLinkedItem } from './linked-item'
 import { LanguageNote } from './patient-language'
 import { Muted, RefreshablePanel } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 const statusLabel: Record<OrderStatus, string> = { new: 'New', contacted: 'Contacted', fitted: 'Fitted', cancelled: 'Cancelled' }
@@ -237,7 +238,7 @@ const Item = styled(CardItem)`
 
 const Name = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
   overflow-wrap: anywhere;
 `
 
@@ -245,7 +246,7 @@ const StatusControls = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 const StatusSelect = styled(Select)`
@@ -255,26 +256,26 @@ const StatusSelect = styled(Select)`
 
 const Notes = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  padding-top: ${({ theme }) => theme.space[3]};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space[2]};
+  padding-top: ${theme.space[3]};
+  border-top: 1px solid ${theme.colors.border};
 `
 
 const NotesTitle = styled.h4`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-size: ${theme.fontSizes.base};
 `
 
 const NoteList = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   padding: 0;
   list-style: none;
 `
 
 const NoteForm = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   justify-items: start;
 
   textarea {

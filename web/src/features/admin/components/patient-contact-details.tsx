@@ -11,6 +11,7 @@ import { notify } from '@/lib/notify'
 import { serverFieldErrors } from '@/lib/server-field-errors'
 
 import { updateContactDetails, type ContactDetails } from '../api/patients'
+import { theme } from '@/config/theme'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
 
@@ -135,11 +136,11 @@ function EditForm({ user, onCancel, onSaved }: { user: AdminUser; onCancel: () =
 const Details = styled.dl`
   display: grid;
   grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr);
-  gap: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  margin: 0 0 ${({ theme }) => theme.space[4]};
+  gap: ${`${theme.space[2]} ${theme.space[4]}`};
+  margin: 0 0 ${theme.space[4]};
 
   dt {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
 
   dd {
@@ -150,11 +151,11 @@ const Details = styled.dl`
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `
 
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `

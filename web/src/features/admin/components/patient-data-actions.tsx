@@ -10,6 +10,7 @@ import { notify } from '@/lib/notify'
 import type { User } from '@/types/user'
 
 import { erasePatient, getPatientData } from '../api/patient-data'
+import { theme } from '@/config/theme'
 
 interface PatientDataActionsProps {
   user: User
@@ -89,5 +90,5 @@ export function PatientDataActions({ user, name, onErased }: PatientDataActionsP
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `

@@ -22,6 +22,7 @@ import { PatientDataActions } from './patient-data-actions'
 import { PatientContactDetails } from './patient-contact-details'
 import { Muted, RefreshablePanel } from './refreshable-panel'
 import { RoleBadge } from './role-badge'
+import { theme } from '@/config/theme'
 
 interface PatientPageProps {
   id: string
@@ -236,14 +237,14 @@ function SentToPatient({ id, title, list, nouns: [one, many], about }: { id: str
 
 const BackLink = styled(Link)`
   display: inline-block;
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  margin-bottom: ${theme.space[4]};
 `
 
 const Header = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 
   h1 {
     margin: 0;
@@ -254,19 +255,19 @@ const Header = styled.div`
 const Badges = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[6]};
+  margin-top: ${theme.space[6]};
 
   > section + section {
-    margin-top: ${({ theme }) => theme.space[5]};
+    margin-top: ${theme.space[5]};
   }
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `

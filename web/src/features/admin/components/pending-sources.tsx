@@ -8,6 +8,7 @@ import { releaseSource, usePendingSources } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
 import { Muted, RefreshablePanel } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 const kindLabel: Record<SourceKind, string> = { address: 'Address', email: 'E-mail', phone: 'Phone' }
 const requestsText = (n: number) => `${n} ${n === 1 ? 'request' : 'requests'}`
@@ -59,7 +60,7 @@ export function PendingSources({ onReleased }: { onReleased: () => void }) {
 }
 
 const Disclosure = styled.div`
-  margin: ${({ theme }) => theme.space[3]} 0;
+  margin: ${theme.space[3]} 0;
 `
 
 function SourceItem({ source, onReleased }: { source: PendingSource; onReleased: () => void }) {

@@ -5,6 +5,7 @@ import type { SWRResponse } from 'swr'
 import { Button } from '@/components/ui/button'
 import { ErrorPanel } from '@/components/ui/error-panel'
 import type { ApiError } from '@/lib/api-client'
+import { theme } from '@/config/theme'
 
 interface RefreshablePanelProps<T> {
   /** The SWR answer the tab shows. */
@@ -48,7 +49,7 @@ export function RefreshablePanel<T>({ resource, noun, summary, children }: Refre
 
 export const Muted = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Toolbar = styled.div`
@@ -56,6 +57,6 @@ const Toolbar = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[4]};
 `

@@ -6,6 +6,7 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { Select } from '@/components/ui/form-controls'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { ROLES, type Role, type User } from '@/types/user'
+import { theme } from '@/config/theme'
 
 interface RoleControlProps {
   user: User
@@ -93,7 +94,7 @@ export function RoleControl({ user, name, busy, undoTo, onChange }: RoleControlP
 const Controls = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   align-items: center;
 `
 

@@ -20,6 +20,7 @@ import { notify } from '@/lib/notify'
 
 import { LanguageNote } from './patient-language'
 import { Muted } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 type Clinics = ReadonlyArray<{ uid: string; name: string }>
 
@@ -269,11 +270,11 @@ const PrintStyles = createGlobalStyle`
 
 const Section = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  padding: ${({ theme }) => theme.space[4]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space[4]};
+  margin-bottom: ${theme.space[6]};
+  padding: ${theme.space[4]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 
   h3 {
     margin: 0;
@@ -282,40 +283,40 @@ const Section = styled.section`
 
 const Controls = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Date_ = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
 
   label {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
   input {
     min-height: 48px;
-    padding: ${({ theme }) => theme.space[2]};
+    padding: ${theme.space[2]};
     font: inherit;
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.md};
+    border: 2px solid ${theme.colors.border};
+    border-radius: ${theme.radii.md};
   }
 `
 
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 
 const SheetTitle = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.semibold};
 `
 
 const Day = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
   h4 {
     margin: 0;
@@ -326,23 +327,23 @@ const VisitItem = styled.li`
   display: grid;
   /* On a phone the time sits above the visit; from a tablet on, in its own column. */
   grid-template-columns: minmax(0, 1fr);
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-template-columns: 6.5rem minmax(0, 1fr);
   }
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
   overflow-wrap: anywhere;
 `
 
 const Time = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   font-variant-numeric: tabular-nums;
 `
 
 const Move = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[3]};
 `

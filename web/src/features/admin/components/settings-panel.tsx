@@ -12,6 +12,7 @@ import { connectPodium, startContactSync, useContactSync, useProviderStatus, typ
 import { usersKey } from '../api/users'
 
 import { Muted } from './refreshable-panel'
+import { theme } from '@/config/theme'
 
 const PROVIDER_NAMES = { local: 'Local Messaging', podium: 'Podium' } as const
 const sinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
@@ -225,17 +226,17 @@ function useCompletionToasts(run: ContactSyncRun | null, refreshUsers: () => Pro
 
 const Cards = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   max-width: 48rem;
 `
 
 const Card = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   justify-items: start;
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 
   h3,
   p {
@@ -247,57 +248,57 @@ const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const ProgressBox = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   width: 100%;
 
   progress {
     width: 100%;
     height: 1rem;
-    accent-color: ${({ theme }) => theme.colors.primary};
+    accent-color: ${theme.colors.primary};
   }
 `
 
 const Counts = styled.dl`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   margin: 0;
 
   div {
     display: grid;
   }
   dt {
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
   dd {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-size: ${theme.fontSizes.xl};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `
 
 const HistoryBox = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   width: 100%;
 
   h4 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.base};
+    font-size: ${theme.fontSizes.base};
   }
   ol {
     display: grid;
-    gap: ${({ theme }) => theme.space[1]};
+    gap: ${theme.space[1]};
     margin: 0;
-    padding-left: ${({ theme }) => theme.space[5]};
+    padding-left: ${theme.space[5]};
   }
 `
 
 const ErrorText = styled.p`
-  color: ${({ theme }) => theme.colors.danger};
+  color: ${theme.colors.danger};
 `

@@ -9,6 +9,7 @@ import { useUserSearch } from '../api/patients'
 
 import { Muted, RefreshablePanel } from './refreshable-panel'
 import { UsersTable } from './users-table'
+import { theme } from '@/config/theme'
 
 interface UsersSearchProps {
   canEditRoles: boolean
@@ -114,15 +115,15 @@ function Found({ data, q, canEditRoles }: { data: { total: number }; q: string; 
 
 const SearchForm = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   max-width: 40rem;
-  margin-bottom: ${({ theme }) => theme.space[4]};
+  margin-bottom: ${theme.space[4]};
 `
 
 const SearchRow = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
   input {
     flex: 1 1 14rem;
@@ -134,6 +135,6 @@ const Pager = styled.nav`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-top: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[3]};
+  margin-top: ${theme.space[4]};
 `

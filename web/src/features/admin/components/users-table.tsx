@@ -18,6 +18,7 @@ import { AccountEmailActions } from './account-email-actions'
 import { PatientDataActions } from './patient-data-actions'
 import { RoleBadge } from './role-badge'
 import { RoleControl } from './role-control'
+import { theme } from '@/config/theme'
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' })
 
@@ -153,21 +154,21 @@ const Table = styled.table`
 
   th,
   td {
-    padding: ${({ theme }) => theme.space[3]};
+    padding: ${theme.space[3]};
     text-align: left;
     vertical-align: top;
   }
 
   thead th {
-    border-bottom: 2px solid ${({ theme }) => theme.colors.borderStrong};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    border-bottom: 2px solid ${theme.colors.borderStrong};
+    font-weight: ${theme.fontWeights.bold};
   }
 
   tbody tr {
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    border-bottom: 1px solid ${theme.colors.border};
   }
 
-  @media (max-width: ${({ theme }) => theme.breakpoints.tablet - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.tablet - 0.02}px) {
     thead {
       position: absolute;
       width: 1px;
@@ -178,29 +179,29 @@ const Table = styled.table`
 
     tbody {
       display: grid;
-      gap: ${({ theme }) => theme.space[4]};
+      gap: ${theme.space[4]};
     }
 
     tbody tr {
       display: grid;
-      gap: ${({ theme }) => theme.space[2]};
-      padding: ${({ theme }) => theme.space[4]};
-      border: 1px solid ${({ theme }) => theme.colors.border};
-      border-radius: ${({ theme }) => theme.radii.lg};
-      box-shadow: ${({ theme }) => theme.shadows.card};
+      gap: ${theme.space[2]};
+      padding: ${theme.space[4]};
+      border: 1px solid ${theme.colors.border};
+      border-radius: ${theme.radii.lg};
+      box-shadow: ${theme.shadows.card};
     }
 
     td {
       display: grid;
       grid-template-columns: 6.5rem minmax(0, 1fr);
-      gap: ${({ theme }) => theme.space[3]};
+      gap: ${theme.space[3]};
       padding: 0;
     }
 
     td::before {
       content: attr(data-label);
-      font-weight: ${({ theme }) => theme.fontWeights.bold};
-      color: ${({ theme }) => theme.colors.textMuted};
+      font-weight: ${theme.fontWeights.bold};
+      color: ${theme.colors.textMuted};
     }
 
     td > * {
@@ -210,33 +211,33 @@ const Table = styled.table`
 `
 
 const Name = styled.div`
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
   overflow-wrap: anywhere;
 `
 
 const You = styled.span`
-  font-weight: ${({ theme }) => theme.fontWeights.regular};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: ${theme.fontWeights.regular};
+  color: ${theme.colors.textMuted};
 `
 
 const Detail = styled.div`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   overflow-wrap: anywhere;
 `
 
 const Unconfirmed = styled(Badge)`
   justify-self: start;
-  margin-top: ${({ theme }) => theme.space[2]};
+  margin-top: ${theme.space[2]};
   white-space: normal;
 `
 
 const Actions = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   justify-items: start;
 `
 
 const UndoInToast = styled(Button).attrs({ $variant: 'secondary' })`
   min-height: 40px;
-  padding: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  padding: ${`${theme.space[1]} ${theme.space[3]}`};
 `

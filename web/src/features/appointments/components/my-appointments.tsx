@@ -13,6 +13,7 @@ import { notify } from '@/lib/notify'
 import { cancelMyAppointment, statusTone, useMyAppointments } from '@/lib/appointments'
 import { appointmentTypeName } from '@/i18n/booking'
 import { appointmentWhen, t } from '@/i18n/patient'
+import { theme } from '@/config/theme'
 
 /** /profile's "My Appointments": upcoming ones (cancellable) and past ones, all in the clinic's time. */
 export function MyAppointments() {
@@ -106,9 +107,9 @@ function AppointmentRow({ appointment: a, onCancelled }: { appointment: Appointm
 }
 
 const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[7]};
+  margin-top: ${theme.space[7]};
 `
 
 const List = styled(CardList)`
-  margin-bottom: ${({ theme }) => theme.space[5]};
+  margin-bottom: ${theme.space[5]};
 `

@@ -9,6 +9,7 @@ import { cutExcerpt, englishOnSpanishPage, MAX_CARD_TAGS, monthYear } from '../f
 
 import { ArticleImage } from './article-image'
 import { TagList } from './tag-list'
+import { theme } from '@/config/theme'
 
 /** SPEC §9 "Article card": image, title, month-year date, excerpt cut at 120 characters, at most 3 tags, "Read Article". */
 /** `first`: the first card's picture is likely the largest paint: fetched at once, not lazily. */
@@ -55,9 +56,9 @@ const Card = styled.article`
   flex-direction: column;
   height: 100%;
   overflow: hidden;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 `
 
 const Picture = styled(ArticleImage)`
@@ -66,32 +67,32 @@ const Picture = styled(ArticleImage)`
   height: auto;
   aspect-ratio: 1200 / 630;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 `
 
 const Body = styled.div`
   display: flex;
   flex: 1;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]};
 `
 
 const Title = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
+  font-size: ${theme.fontSizes.lg};
+  line-height: ${theme.lineHeights.snug};
 `
 
 const Meta = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
 `
 
 const Excerpt = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `
 
 const ReadLink = styled(ButtonLink)`
@@ -107,11 +108,11 @@ const pulse = keyframes`
 export const Shimmer = styled.div<{ $height: string; $width?: string }>`
   width: ${({ $width = '100%' }) => $width};
   height: ${({ $height }) => $height};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.sm};
+  background: ${theme.colors.surface};
   animation: ${pulse} 1.5s ease-in-out infinite;
 
-  ${({ theme }) => theme.media.reducedMotion} {
+  ${theme.media.reducedMotion} {
     animation: none;
   }
 `

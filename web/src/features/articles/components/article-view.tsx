@@ -16,6 +16,7 @@ import { englishOnSpanishPage, monthYear } from '../format'
 import { Shimmer } from './article-card'
 import { ArticleImage } from './article-image'
 import { TagList } from './tag-list'
+import { theme } from '@/config/theme'
 
 /** An article (SPEC §2 "/resources/{handle}"): skeleton, then the article, or "Article Not Found". */
 export function ArticleView({ handle }: { handle: string }) {
@@ -135,11 +136,11 @@ function ArticleSkeleton() {
 const Page = styled(Container)`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[5]};
-  max-width: calc(${({ theme }) => theme.layout.textWidth} + 4rem);
+  gap: ${theme.space[5]};
+  max-width: calc(${theme.layout.textWidth} + 4rem);
   /* As tall as the screen in every state (loading, article, not found): the footer never jumps into view. */
   min-height: 100vh;
-  padding-block: ${({ theme }) => theme.space[7]};
+  padding-block: ${theme.space[7]};
 
   & > button {
     align-self: flex-start;
@@ -148,7 +149,7 @@ const Page = styled(Container)`
 
 const Header = styled.header`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 
   h1 {
     margin: 0;
@@ -158,15 +159,15 @@ const Header = styled.header`
 const Meta = styled.p`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Excerpt = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
 `
 
 const Hero = styled(ArticleImage)`
@@ -175,30 +176,30 @@ const Hero = styled(ArticleImage)`
   height: auto;
   aspect-ratio: 1200 / 630;
   object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 `
 
 const Content = styled.div`
-  line-height: ${({ theme }) => theme.lineHeights.body};
+  line-height: ${theme.lineHeights.body};
 
   h2 {
-    margin: ${({ theme }) => `${theme.space[6]} 0 ${theme.space[3]}`};
-    font-size: ${({ theme }) => theme.fontSizes['2xl']};
+    margin: ${`${theme.space[6]} 0 ${theme.space[3]}`};
+    font-size: ${theme.fontSizes['2xl']};
   }
 
   h3 {
-    margin: ${({ theme }) => `${theme.space[5]} 0 ${theme.space[2]}`};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin: ${`${theme.space[5]} 0 ${theme.space[2]}`};
+    font-size: ${theme.fontSizes.xl};
   }
 
   ul,
   ol {
-    padding-left: ${({ theme }) => theme.space[6]};
+    padding-left: ${theme.space[6]};
   }
 
   li + li {
-    margin-top: ${({ theme }) => theme.space[2]};
+    margin-top: ${theme.space[2]};
   }
 
   img {
@@ -208,8 +209,8 @@ const Content = styled.div`
 
   blockquote {
     margin: 0;
-    padding-left: ${({ theme }) => theme.space[4]};
-    border-left: 4px solid ${({ theme }) => theme.colors.primarySoft};
+    padding-left: ${theme.space[4]};
+    border-left: 4px solid ${theme.colors.primarySoft};
   }
 
   pre,
@@ -221,15 +222,15 @@ const Content = styled.div`
 `
 
 const Footer = styled.footer`
-  padding-top: ${({ theme }) => theme.space[5]};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  padding-top: ${theme.space[5]};
+  border-top: 1px solid ${theme.colors.border};
 `
 
 const Missing = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space[4]};
-  padding-block: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[4]};
+  padding-block: ${theme.space[7]};
   text-align: center;
 
   h1,
@@ -242,5 +243,5 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `

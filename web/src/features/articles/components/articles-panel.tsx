@@ -7,6 +7,7 @@ import { t } from '@/i18n/articles'
 import { useBlogArticles, type BlogHandle } from '../api/articles'
 
 import { ArticleCard, ArticleCardSkeleton } from './article-card'
+import { theme } from '@/config/theme'
 
 /** Cards shown while a tab loads (SPEC §9). */
 export const SKELETON_CARDS = 6
@@ -60,16 +61,16 @@ const Grid = styled(CardGrid)`
 `
 
 const Empty = styled.div`
-  padding: ${({ theme }) => theme.space[7]} ${({ theme }) => theme.space[4]};
+  padding: ${theme.space[7]} ${theme.space[4]};
   text-align: center;
 
   h2 {
-    margin-bottom: ${({ theme }) => theme.space[3]};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    margin-bottom: ${theme.space[3]};
+    font-size: ${theme.fontSizes.xl};
   }
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 `

@@ -5,6 +5,7 @@ import styled from 'styled-components'
 import { paths } from '@/config/paths'
 import type { Role, User } from '@/types/user'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 export interface AccountMenuProps {
   user: Pick<User, 'email'>
@@ -67,20 +68,20 @@ function Chevron() {
 const Trigger = styled(DropdownMenu.Trigger)`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.primary};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${`${theme.space[2]} ${theme.space[4]}`};
+  border: 2px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.background};
+  color: ${theme.colors.primary};
+  font-size: ${theme.fontSizes.base};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:hover,
   &[data-state='open'] {
-    background: ${({ theme }) => theme.colors.primarySoft};
+    background: ${theme.colors.primarySoft};
   }
 
   svg {
@@ -94,50 +95,50 @@ const Content = styled(DropdownMenu.Content)`
   z-index: 1100;
   min-width: 16rem;
   max-width: min(22rem, calc(100vw - 24px));
-  padding: ${({ theme }) => theme.space[2]};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
+  padding: ${theme.space[2]};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
   box-shadow: 0 8px 24px rgba(16, 40, 48, 0.18);
-  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-size: ${theme.fontSizes.base};
 `
 
 const MenuLabel = styled(DropdownMenu.Label)`
   display: grid;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${`${theme.space[2]} ${theme.space[3]}`};
+  color: ${theme.colors.text};
   overflow-wrap: anywhere;
 
   small {
-    font-size: ${({ theme }) => theme.fontSizes.base};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.base};
+    color: ${theme.colors.textMuted};
   }
 
   span {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `
 
 const Separator = styled(DropdownMenu.Separator)`
   height: 1px;
-  margin: ${({ theme }) => theme.space[2]} 0;
-  background: ${({ theme }) => theme.colors.border};
+  margin: ${theme.space[2]} 0;
+  background: ${theme.colors.border};
 `
 
 const Item = styled(DropdownMenu.Item)`
   display: flex;
   align-items: center;
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[3]}`};
-  border-radius: ${({ theme }) => theme.radii.sm};
-  color: ${({ theme }) => theme.colors.text};
+  padding: ${`${theme.space[2]} ${theme.space[3]}`};
+  border-radius: ${theme.radii.sm};
+  color: ${theme.colors.text};
   text-decoration: none;
   cursor: pointer;
   outline: none;
 
   &[data-highlighted] {
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
+    background: ${theme.colors.primary};
+    color: ${theme.colors.onPrimary};
   }
 `
 

@@ -7,6 +7,7 @@ import { Hint } from '@/components/ui/form-controls'
 import { GOOGLE_START_URL, useGoogleStatus } from '../api/google-status'
 import { t } from '@/i18n/auth'
 import { languageField } from '@/i18n/i18n'
+import { theme } from '@/config/theme'
 
 /**
  * "Continue with Google": a full page navigation to identity, which sends the browser to Google and
@@ -56,7 +57,7 @@ function GoogleMark() {
 
 const Wrap = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
   > button {
     width: 100%;

@@ -11,6 +11,7 @@ import { useAuth } from '../use-auth'
 
 import type { FromState } from './redirect-target'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 // The dropdown (and its library) loads only for signed-in visitors.
 const AccountMenu = lazy(() => withSpanish(import('./account-menu')))
@@ -97,7 +98,7 @@ const Placeholder = styled.span`
 
 const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -105,11 +106,11 @@ const List = styled.ul`
 
 const Email = styled.li`
   overflow-wrap: anywhere;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 
   strong {
     display: block;
-    color: ${({ theme }) => theme.colors.text};
+    color: ${theme.colors.text};
   }
 `
 
@@ -117,7 +118,7 @@ const ListLink = styled(Link)`
   display: flex;
   align-items: center;
   min-height: 48px;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
 `
 
 const ListButton = styled.button`
@@ -125,9 +126,9 @@ const ListButton = styled.button`
   padding: 0;
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.primary};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.primary};
+  font-size: ${theme.fontSizes.base};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: underline;
   cursor: pointer;
 `

@@ -15,6 +15,7 @@ import { useAuth } from '../use-auth'
 import { Actions, FormStack, LinkButton, Notice } from './auth-card'
 import { t } from '@/i18n/auth'
 import { t as tForms } from '@/i18n/forms'
+import { theme } from '@/config/theme'
 
 interface SignInPanelProps {
   busy: boolean
@@ -194,5 +195,5 @@ function ForgotPasswordForm({ busy, setBusy, email, onBack }: ForgotPasswordForm
 }
 
 const Heading = styled.h2`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
 `

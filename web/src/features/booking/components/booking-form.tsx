@@ -2,6 +2,7 @@ import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_
 import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 
+import { HydrateLater } from '@/app/hydrate-later'
 import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Hint, InputField, Label, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
@@ -18,6 +19,7 @@ import { appointmentTypeName, slotLabel, t } from '@/i18n/booking'
 import { t as tForms } from '@/i18n/forms'
 import { currentLocale, languageField } from '@/i18n/i18n'
 import { localizePath } from '@/i18n/locale'
+import { theme } from '@/config/theme'
 
 /** The clinics as the page loaded them (GET /api/messaging/locations). */
 export interface BookingLocations {
@@ -285,6 +287,9 @@ export function BookingForm({
         </FieldRow>
       </Section>
 
+      {/* Hydrated in a task of its own after the rest of the page (app/hydrate-later): the form was
+          the longest piece of this page's hydration. A tap, key press or focus hydrates it first. */}
+      <HydrateLater>
       <Section aria-labelledby={`${form.formId}-who`}>
         <h2 id={`${form.formId}-who`}>{t('booking.details')}</h2>
         <FieldRow>
@@ -308,6 +313,7 @@ export function BookingForm({
           <Hint id={ids('notes').hint}>{t('booking.notes.hint')}</Hint>
         </Field>
       </Section>
+      </HydrateLater>
 
       <p>{t('booking.pending')}</p>
       <div>
@@ -321,15 +327,15 @@ export function BookingForm({
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
 `
 
 const Section = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   h2 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 `
 
@@ -337,17 +343,17 @@ const Greeting = styled.p`
   margin: 0;
   /* A long e-mail address must wrap rather than widen the page on a phone. */
   overflow-wrap: anywhere;
-  padding: ${({ theme }) => theme.space[3]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primarySoft};
+  padding: ${theme.space[3]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primarySoft};
 `
 
 const SelfCheckNotice = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primarySoft};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[4]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primarySoft};
 
   p {
     margin: 0;
@@ -355,9 +361,9 @@ const SelfCheckNotice = styled.div`
   label {
     display: flex;
     align-items: center;
-    gap: ${({ theme }) => theme.space[3]};
+    gap: ${theme.space[3]};
     min-height: 44px;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
     cursor: pointer;
   }
   input {
@@ -365,6 +371,6 @@ const SelfCheckNotice = styled.div`
     width: 1.5rem;
     height: 1.5rem;
     margin: 0;
-    accent-color: ${({ theme }) => theme.colors.primary};
+    accent-color: ${theme.colors.primary};
   }
 `

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths'
 import type { MediaImage } from '@/content/media'
 import { t } from '@/i18n/cognivue'
 import { trackEvent } from '@/lib/analytics'
+import { theme } from '@/config/theme'
 
 interface CognivueHeroProps {
   image: MediaImage
@@ -61,55 +62,55 @@ export function CognivueHero({ image }: CognivueHeroProps) {
 }
 
 const Hero = styled.section`
-  padding-block: ${({ theme }) => theme.space[8]};
-  background: linear-gradient(135deg, ${({ theme }) => theme.colors.primarySoft} 0%, #f7fbfb 100%);
+  padding-block: ${theme.space[8]};
+  background: linear-gradient(135deg, ${theme.colors.primarySoft} 0%, #f7fbfb 100%);
 `
 
 const Columns = styled(Container)`
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
   align-items: center;
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: minmax(0, 1.1fr) minmax(0, 1fr);
 
     h1 {
-      font-size: ${({ theme }) => theme.fontSizes['4xl']};
+      font-size: ${theme.fontSizes['4xl']};
     }
   }
 `
 
 const Eyebrow = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin-bottom: ${theme.space[2]};
+  font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.04em;
   text-transform: uppercase;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 `
 
 const Intro = styled.p`
-  max-width: ${({ theme }) => theme.layout.textWidth};
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  color: ${({ theme }) => theme.colors.textMuted};
+  max-width: ${theme.layout.textWidth};
+  margin-bottom: ${theme.space[6]};
+  font-size: ${theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
 `
 
 const LearnMore = styled.a`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: 52px;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[6]}`};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  padding: ${`${theme.space[3]} ${theme.space[6]}`};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primaryHover};
-    color: ${({ theme }) => theme.colors.onPrimary};
+    background: ${theme.colors.primaryHover};
+    color: ${theme.colors.onPrimary};
   }
 `
 
@@ -117,7 +118,7 @@ const Picture = styled.img`
   width: 100%;
   aspect-ratio: 16 / 9;
   object-fit: cover;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  box-shadow: ${({ theme }) => theme.shadows.card};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  box-shadow: ${theme.shadows.card};
+  background: ${theme.colors.surface};
 `

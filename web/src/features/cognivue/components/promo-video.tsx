@@ -8,6 +8,7 @@ import type { MediaVideo } from '@/content/media'
 import { t } from '@/i18n/cognivue'
 import { currentLocale } from '@/i18n/i18n'
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
+import { theme } from '@/config/theme'
 
 interface PromoVideoProps {
   video: MediaVideo
@@ -73,20 +74,20 @@ const Frame = styled.div`
 `
 
 const Description = styled.p`
-  margin: ${({ theme }) => theme.space[3]} 0 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin: ${theme.space[3]} 0 0;
+  color: ${theme.colors.textMuted};
 `
 
 const OnScreen = styled.div`
-  margin-top: ${({ theme }) => theme.space[4]};
+  margin-top: ${theme.space[4]};
 
   ol {
     margin: 0;
-    padding-left: ${({ theme }) => theme.space[6]};
+    padding-left: ${theme.space[6]};
   }
 `
 
 const OnScreenTitle = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  margin-bottom: ${theme.space[2]};
+  font-weight: ${theme.fontWeights.semibold};
 `

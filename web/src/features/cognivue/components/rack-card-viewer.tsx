@@ -7,6 +7,7 @@ import { Section } from '@/components/ui/section'
 import type { Media } from '@/content/media'
 import { t } from '@/i18n/cognivue'
 import { notify } from '@/lib/notify'
+import { theme } from '@/config/theme'
 
 interface RackCardViewerProps {
   /** The PDF (SPEC §7: served at /files/Audiology_rack_card.pdf; saved as audiology_rack_card.pdf). */
@@ -86,12 +87,12 @@ const Header = styled.div`
   flex-direction: column;
   align-items: center;
   max-width: 48rem;
-  margin: 0 auto ${({ theme }) => theme.space[6]};
+  margin: 0 auto ${theme.space[6]};
   text-align: center;
 
   p {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.lg};
+    color: ${theme.colors.textMuted};
   }
 `
 
@@ -101,24 +102,24 @@ const Viewer = styled.iframe`
   max-width: 60rem;
   height: min(80vh, 56rem);
   margin-inline: auto;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 `
 
 const TextVersion = styled.details`
   max-width: 60rem;
-  margin: ${({ theme }) => theme.space[5]} auto 0;
-  padding: ${({ theme }) => theme.space[4]} ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
+  margin: ${theme.space[5]} auto 0;
+  padding: ${theme.space[4]} ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
 
   summary {
     min-height: 44px;
     display: flex;
     align-items: center;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.primary};
+    font-weight: ${theme.fontWeights.semibold};
+    color: ${theme.colors.primary};
     cursor: pointer;
   }
 

@@ -14,6 +14,7 @@ import { sendContactMessage } from '../api/send-message'
 import { contactSchema } from '../schema'
 import { t } from '@/i18n/contact'
 import { t as tForms } from '@/i18n/forms'
+import { theme } from '@/config/theme'
 
 /**
  * The contact form (SPEC §2 "Contact", §4): five required fields; "Send Message" shows "Sending..."
@@ -96,7 +97,7 @@ export function ContactForm({ locations }: { locations: ContactLocations }) {
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `
 
 const MessageArea = styled(TextArea)`

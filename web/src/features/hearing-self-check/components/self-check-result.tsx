@@ -7,6 +7,7 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { paths } from '@/config/paths'
 import { fillTemplate, selfCheckText } from '@/content/self-check'
 import { selfCheckBookingState } from '@/lib/hearing-self-check'
+import { theme } from '@/config/theme'
 
 const text = () => selfCheckText().result
 
@@ -88,50 +89,50 @@ export function SelfCheckResult({ result, onReview, onRestart }: { result: Heari
 
 const Score = styled.p`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin: 0;
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primarySoft};
+  padding: ${theme.space[4]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primarySoft};
 
   strong {
-    font-size: ${({ theme }) => theme.fontSizes['2xl']};
-    color: ${({ theme }) => theme.colors.primary};
+    font-size: ${theme.fontSizes['2xl']};
+    color: ${theme.colors.primary};
   }
   span {
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-size: ${theme.fontSizes.lg};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `
 
 const Body = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
 
   p,
   ul {
     margin: 0;
   }
   h3 {
-    margin: 0 0 ${({ theme }) => theme.space[2]};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    margin: 0 0 ${theme.space[2]};
+    font-size: ${theme.fontSizes.lg};
   }
   summary {
     /* A 44px target; it stays a list item so the open/closed marker shows. */
-    padding-block: ${({ theme }) => theme.space[2]};
+    padding-block: ${theme.space[2]};
     cursor: pointer;
-    color: ${({ theme }) => theme.colors.primary};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    color: ${theme.colors.primary};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `
 
 const Scale = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  padding-left: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[2]};
+  padding-left: ${theme.space[5]};
 
   li[aria-current] {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 `
 
@@ -139,15 +140,15 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Hint = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Urgent = styled.p`
-  padding: ${({ theme }) => theme.space[3]} ${({ theme }) => theme.space[4]};
-  border-left: 4px solid ${({ theme }) => theme.colors.accent};
-  background: ${({ theme }) => theme.colors.surface};
+  padding: ${theme.space[3]} ${theme.space[4]};
+  border-left: 4px solid ${theme.colors.accent};
+  background: ${theme.colors.surface};
 `

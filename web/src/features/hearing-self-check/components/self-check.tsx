@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { fillTemplate, selfCheckText } from '@/content/self-check'
 
 import { ResultScore, SelfCheckResult } from './self-check-result'
+import { theme } from '@/config/theme'
 
 const text = () => selfCheckText()
 const RESULT = HHIE_S_QUESTION_COUNT
@@ -114,22 +115,22 @@ export function SelfCheck() {
 
 const Panel = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
-  max-width: ${({ theme }) => theme.layout.textWidth};
+  gap: ${theme.space[5]};
+  max-width: ${theme.layout.textWidth};
   margin-inline: auto;
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 
-  ${({ theme }) => theme.media.fromTablet} {
-    padding: ${({ theme }) => theme.space[6]};
+  ${theme.media.fromTablet} {
+    padding: ${theme.space[6]};
   }
 
   form {
     display: grid;
-    gap: ${({ theme }) => theme.space[5]};
+    gap: ${theme.space[5]};
   }
 
   /* Until the result the status region is empty: out of the grid's flow (no gap above the
@@ -152,28 +153,28 @@ const ResultHeading = styled.h2`
 
 const Progress = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 
   p {
     margin: 0;
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-weight: ${theme.fontWeights.semibold};
+    color: ${theme.colors.textMuted};
   }
 `
 
 const Bar = styled.div`
   height: 0.75rem;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.surface};
+  border: 1px solid ${theme.colors.borderStrong};
   overflow: hidden;
 
   span {
     display: block;
     height: 100%;
-    background: ${({ theme }) => theme.colors.primary};
+    background: ${theme.colors.primary};
     /* The global reduced-motion rule shortens this to nothing when asked. */
-    transition: width ${({ theme }) => theme.durations.base} ease;
+    transition: width ${theme.durations.base} ease;
   }
 `
 
@@ -185,36 +186,36 @@ const Fieldset = styled.fieldset`
 
   legend {
     padding: 0;
-    margin-bottom: ${({ theme }) => theme.space[4]};
+    margin-bottom: ${theme.space[4]};
   }
 
   h2 {
     margin: 0;
     scroll-margin-top: ${stepHeadingOffset};
-    font-size: ${({ theme }) => theme.fontSizes.xl};
-    line-height: ${({ theme }) => theme.lineHeights.snug};
+    font-size: ${theme.fontSizes.xl};
+    line-height: ${theme.lineHeights.snug};
 
-    ${({ theme }) => theme.media.fromTablet} {
-      font-size: ${({ theme }) => theme.fontSizes['2xl']};
+    ${theme.media.fromTablet} {
+      font-size: ${theme.fontSizes['2xl']};
     }
   }
 `
 
 const Options = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Option = styled.label`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   min-height: 56px;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-  border: 2px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${`${theme.space[3]} ${theme.space[4]}`};
+  border: 2px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   input {
@@ -222,23 +223,23 @@ const Option = styled.label`
     width: 1.5rem;
     height: 1.5rem;
     margin: 0;
-    accent-color: ${({ theme }) => theme.colors.primary};
+    accent-color: ${theme.colors.primary};
   }
 
   &:hover {
-    background: ${({ theme }) => theme.colors.surface};
+    background: ${theme.colors.surface};
   }
 
   /* The chosen answer stands out by more than colour: a thicker border and a tinted fill. */
   &:has(input:checked) {
-    border-color: ${({ theme }) => theme.colors.primary};
-    box-shadow: inset 0 0 0 2px ${({ theme }) => theme.colors.primary};
-    background: ${({ theme }) => theme.colors.primarySoft};
+    border-color: ${theme.colors.primary};
+    box-shadow: inset 0 0 0 2px ${theme.colors.primary};
+    background: ${theme.colors.primarySoft};
   }
 
   &:has(input:focus-visible) {
-    outline: ${({ theme }) => theme.focus.outline};
-    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+    outline: ${theme.focus.outline};
+    outline-offset: ${theme.focus.outlineOffset};
   }
 
   input:focus-visible {
@@ -248,12 +249,12 @@ const Option = styled.label`
 
 const Missing = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.danger};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  color: ${theme.colors.danger};
+  font-weight: ${theme.fontWeights.semibold};
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 import { t } from '@/i18n/home'
+import { theme } from '@/config/theme'
 
 interface BackgroundVideoProps {
   /** MP4, played everywhere. */
@@ -83,17 +84,17 @@ const Video = styled.video`
 
 const Toggle = styled.button`
   position: absolute;
-  right: ${({ theme }) => theme.space[4]};
-  bottom: ${({ theme }) => theme.space[4]};
+  right: ${theme.space[4]};
+  bottom: ${theme.space[4]};
   z-index: 2;
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
+  padding: ${`${theme.space[2]} ${theme.space[4]}`};
   border: 2px solid #ffffff;
-  border-radius: ${({ theme }) => theme.radii.pill};
+  border-radius: ${theme.radii.pill};
   background: rgba(6, 32, 40, 0.85);
   color: #ffffff;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:hover {

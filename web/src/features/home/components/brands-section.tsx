@@ -10,6 +10,7 @@ import { brands } from '@/content/brands'
 import { media } from '@/content/media'
 import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
+import { theme } from '@/config/theme'
 
 const brandAltsInPageLanguage = spanishCopy('brand-alts')
 const brandsInPageLanguage = spanishCopy('brands')
@@ -72,12 +73,12 @@ const Card = styled.article<{ $muted: boolean }>`
   display: flex;
   flex-direction: column;
   align-items: flex-start;
-  gap: ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  gap: ${theme.space[3]};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
   background: ${({ $muted, theme }) => ($muted ? theme.colors.surface : theme.colors.background)};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  box-shadow: ${theme.shadows.card};
 
   > :last-child {
     margin-top: auto;
@@ -88,30 +89,30 @@ const Illustration = styled.img`
   width: 100%;
   aspect-ratio: 16 / 9;
   object-fit: contain;
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.primarySoft};
+  margin-bottom: ${theme.space[2]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.primarySoft};
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     aspect-ratio: 4 / 3;
   }
 `
 
 const Wordmark = styled.h3`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
+  font-size: ${theme.fontSizes['2xl']};
   letter-spacing: 0.01em;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 `
 
 const Tagline = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[3]};
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin: 0 0 ${theme.space[3]};
+  color: ${theme.colors.textMuted};
 `
 
 const ShopAll = styled.div`
   display: flex;
   justify-content: center;
-  margin-top: ${({ theme }) => theme.space[7]};
+  margin-top: ${theme.space[7]};
 `
 

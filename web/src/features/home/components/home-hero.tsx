@@ -11,6 +11,7 @@ import { t as tNav } from '@/i18n/layout'
 
 import { BackgroundVideo } from './background-video'
 import { StarRating } from './star-rating'
+import { theme } from '@/config/theme'
 
 const practiceInPageLanguage = spanishCopy('practice')
 
@@ -80,7 +81,7 @@ const Hero = styled.section`
   display: flex;
   align-items: center;
   min-height: min(44rem, 88vh);
-  padding-block: ${({ theme }) => theme.space[8]} ${({ theme }) => theme.space[9]};
+  padding-block: ${theme.space[8]} ${theme.space[9]};
   background: #0a3440;
   color: #ffffff;
 
@@ -97,7 +98,7 @@ const Overlay = styled.div`
   background: rgba(5, 30, 38, 0.86);
 
   /* Wide screens: the text sits on the left, so the right may show more of the video. */
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     background: linear-gradient(100deg, rgba(5, 30, 38, 0.9) 0%, rgba(5, 30, 38, 0.82) 50%, rgba(5, 30, 38, 0.5) 100%);
   }
 `
@@ -106,12 +107,12 @@ const Content = styled(Container)`
   position: relative;
   z-index: 2;
   display: grid;
-  gap: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[7]};
   align-items: center;
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: minmax(0, 1.15fr) minmax(0, 0.85fr);
-    gap: ${({ theme }) => theme.space[6]};
+    gap: ${theme.space[6]};
   }
 `
 
@@ -127,16 +128,16 @@ const Art = styled.img`
   max-width: 28rem;
   height: auto;
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     justify-self: end;
     max-width: 36rem;
   }
 `
 
 const Eyebrow = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  font-size: ${({ theme }) => theme.fontSizes.base};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  margin-bottom: ${theme.space[3]};
+  font-size: ${theme.fontSizes.base};
+  font-weight: ${theme.fontWeights.semibold};
   letter-spacing: 0.04em;
   text-transform: uppercase;
   color: #d7eef2;
@@ -147,31 +148,31 @@ const Heading = styled.h1`
   color: #ffffff;
   font-size: 2.5rem;
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     font-size: 3rem;
   }
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     font-size: 3.75rem;
   }
 `
 
 const Copy = styled.p`
-  max-width: ${({ theme }) => theme.layout.textWidth};
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  max-width: ${theme.layout.textWidth};
+  margin-bottom: ${theme.space[6]};
+  font-size: ${theme.fontSizes.lg};
   color: #f1f7f8;
 
-  ${({ theme }) => theme.media.fromDesktop} {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+  ${theme.media.fromDesktop} {
+    font-size: ${theme.fontSizes.xl};
   }
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[4]};
-  margin-bottom: ${({ theme }) => theme.space[7]};
+  gap: ${theme.space[4]};
+  margin-bottom: ${theme.space[7]};
 `
 
 const HeroLink = styled(Link)<{ $variant: 'solid' | 'outline' }>`
@@ -179,14 +180,14 @@ const HeroLink = styled(Link)<{ $variant: 'solid' | 'outline' }>`
   align-items: center;
   justify-content: center;
   min-height: 52px;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[6]}`};
+  padding: ${`${theme.space[3]} ${theme.space[6]}`};
   border: 2px solid #ffffff;
-  border-radius: ${({ theme }) => theme.radii.md};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  border-radius: ${theme.radii.md};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.bold};
   text-decoration: none;
 
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone - 1}px) {
+  @media (max-width: ${theme.breakpoints.phone - 1}px) {
     width: 100%;
   }
 
@@ -214,14 +215,14 @@ const HeroLink = styled(Link)<{ $variant: 'solid' | 'outline' }>`
 
 const Claims = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   margin: 0;
   padding: 0;
   list-style: none;
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-template-columns: repeat(3, minmax(0, max-content));
-    gap: ${({ theme }) => theme.space[7]};
+    gap: ${theme.space[7]};
   }
 `
 
@@ -229,22 +230,22 @@ const Claim = styled.li`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: ${({ theme }) => `${theme.space[1]} ${theme.space[3]}`};
+  gap: ${`${theme.space[1]} ${theme.space[3]}`};
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     flex-direction: column;
     align-items: flex-start;
   }
 `
 
 const ClaimValue = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  font-size: ${theme.fontSizes['2xl']};
+  font-weight: ${theme.fontWeights.bold};
   line-height: 1.1;
   color: #ffffff;
 `
 
 const ClaimLabel = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.base};
+  font-size: ${theme.fontSizes.base};
   color: #e3f1f3;
 `

@@ -9,6 +9,7 @@ import { currentLocale, spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
 
 import { LogoCarousel } from './logo-carousel'
+import { theme } from '@/config/theme'
 
 const insurersInPageLanguage = spanishCopy('insurers')
 
@@ -46,10 +47,10 @@ export function InsuranceSection() {
 const Strip = styled.div`
   max-width: 90rem;
   margin-inline: auto;
-  padding-inline: ${({ theme }) => theme.space[4]};
+  padding-inline: ${theme.space[4]};
 
-  ${({ theme }) => theme.media.fromTablet} {
-    padding-inline: ${({ theme }) => theme.space[6]};
+  ${theme.media.fromTablet} {
+    padding-inline: ${theme.space[6]};
   }
 `
 
@@ -58,19 +59,19 @@ const Fallback = styled.div`
   flex-direction: column;
   align-items: center;
   max-width: 40rem;
-  margin: ${({ theme }) => theme.space[7]} auto 0;
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.primarySoft};
+  margin: ${theme.space[7]} auto 0;
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.primarySoft};
   text-align: center;
 
   p {
-    margin-bottom: ${({ theme }) => theme.space[4]};
+    margin-bottom: ${theme.space[4]};
   }
 `
 
 const Lead = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.text};
+  font-size: ${theme.fontSizes.xl};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.text};
 `

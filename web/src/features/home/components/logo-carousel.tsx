@@ -3,6 +3,7 @@ import styled, { css } from 'styled-components'
 
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 import { t } from '@/i18n/home'
+import { theme } from '@/config/theme'
 
 export interface CarouselLogo {
   src: string
@@ -197,7 +198,7 @@ const Slide = styled.li`
   display: flex;
   align-items: center;
   justify-content: center;
-  padding: ${({ theme }) => theme.space[2]};
+  padding: ${theme.space[2]};
 `
 
 const Logo = styled.img`
@@ -211,24 +212,24 @@ const Logo = styled.img`
 const Controls = styled.div`
   display: flex;
   justify-content: center;
-  margin-top: ${({ theme }) => theme.space[4]};
+  margin-top: ${theme.space[4]};
 `
 
 const PauseButton = styled.button`
   display: inline-flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   min-height: 44px;
-  padding: ${({ theme }) => `${theme.space[2]} ${theme.space[4]}`};
-  border: 2px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${`${theme.space[2]} ${theme.space[4]}`};
+  border: 2px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.background};
+  color: ${theme.colors.text};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
   cursor: pointer;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
+    background: ${theme.colors.primarySoft};
   }
 `

@@ -8,6 +8,7 @@ import { paths } from '@/config/paths'
 import { services } from '@/content/services'
 import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
+import { theme } from '@/config/theme'
 
 const servicesInPageLanguage = spanishCopy('services')
 
@@ -58,42 +59,42 @@ function Check() {
 }
 
 const Card = styled.article`
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 
   h3 {
-    margin-bottom: ${({ theme }) => theme.space[3]};
+    margin-bottom: ${theme.space[3]};
   }
 `
 
 const Summary = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Features = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   margin: 0;
   padding: 0;
   list-style: none;
 
   li {
     display: flex;
-    gap: ${({ theme }) => theme.space[3]};
+    gap: ${theme.space[3]};
     align-items: flex-start;
   }
 
   svg {
     flex: none;
     margin-top: 0.2em;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 `
 
 const Cta = styled.div`
   display: flex;
   justify-content: center;
-  margin-top: ${({ theme }) => theme.space[7]};
+  margin-top: ${theme.space[7]};
 `

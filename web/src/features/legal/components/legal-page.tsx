@@ -8,6 +8,7 @@ import { practice } from '@/content/practice'
 import { intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/legal'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { theme } from '@/config/theme'
 
 /** "2026-11-01" -> "November 1, 2026" / "1 de noviembre de 2026" (a calendar date: no time zone may shift it). */
 function formatDate(isoDate: string): string {
@@ -110,28 +111,28 @@ function Block({ block }: { block: LegalBlock }) {
 }
 
 const Hero = styled.div`
-  padding-block: ${({ theme }) => theme.space[7]};
-  background: ${({ theme }) => theme.colors.primarySoft};
+  padding-block: ${theme.space[7]};
+  background: ${theme.colors.primarySoft};
 
   h1 {
-    margin-bottom: ${({ theme }) => theme.space[2]};
+    margin-bottom: ${theme.space[2]};
   }
 `
 
 const Updated = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Columns = styled.div`
   display: grid;
   grid-template-columns: minmax(0, 1fr);
-  gap: ${({ theme }) => theme.space[7]};
-  padding-top: ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[7]};
+  padding-top: ${theme.space[6]};
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: 17rem minmax(0, 1fr);
-    padding-top: ${({ theme }) => theme.space[7]};
+    padding-top: ${theme.space[7]};
   }
 `
 
@@ -160,73 +161,73 @@ const contentsList = `
 const Sidebar = styled.nav`
   display: none;
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     position: sticky;
     top: 6rem;
     display: block;
     align-self: start;
     max-height: calc(100vh - 7rem);
     overflow-y: auto;
-    padding: ${({ theme }) => theme.space[4]};
-    border-left: 3px solid ${({ theme }) => theme.colors.primarySoft};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
+    padding: ${theme.space[4]};
+    border-left: 3px solid ${theme.colors.primarySoft};
+    font-size: ${theme.fontSizes.sm};
   }
 
   ${contentsList}
 `
 
 const SidebarTitle = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[2]};
-  padding-inline: ${({ theme }) => theme.space[3]};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  margin: 0 0 ${theme.space[2]};
+  padding-inline: ${theme.space[3]};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const CompactContents = styled.details`
-  margin-bottom: ${({ theme }) => theme.space[6]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surface};
+  margin-bottom: ${theme.space[6]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.surface};
 
   summary {
     min-height: 48px;
-    padding: ${({ theme }) => `${theme.space[3]} ${theme.space[4]}`};
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    padding: ${`${theme.space[3]} ${theme.space[4]}`};
+    font-weight: ${theme.fontWeights.semibold};
     cursor: pointer;
   }
 
   nav {
-    padding: 0 ${({ theme }) => theme.space[2]} ${({ theme }) => theme.space[3]};
+    padding: 0 ${theme.space[2]} ${theme.space[3]};
   }
 
   ${contentsList}
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     display: none;
   }
 `
 
 const Article = styled.article`
-  max-width: ${({ theme }) => theme.layout.textWidth};
+  max-width: ${theme.layout.textWidth};
   min-width: 0;
 `
 
 const Intro = styled.p`
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[6]};
+  margin-top: ${theme.space[6]};
 
   h2 {
     /* Clear of the sticky header when reached through "On this page". */
     scroll-margin-top: 6rem;
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 `
 
 const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
-  margin: 0 0 ${({ theme }) => theme.space[4]};
-  padding-left: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[2]};
+  margin: 0 0 ${theme.space[4]};
+  padding-left: ${theme.space[5]};
 `

@@ -5,6 +5,7 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import { practice } from '@/content/practice'
 import { t } from '@/i18n/locations'
+import { theme } from '@/config/theme'
 
 /** The practice's achievements (SPEC §1 trust claims, §2 "Locations"). */
 export function AchievementsSection() {
@@ -36,14 +37,14 @@ export function AchievementsSection() {
 }
 
 const Value = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[2]};
-  font-size: ${({ theme }) => theme.fontSizes['2xl']};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  line-height: ${({ theme }) => theme.lineHeights.tight};
-  color: ${({ theme }) => theme.colors.primary};
+  margin-bottom: ${theme.space[2]};
+  font-size: ${theme.fontSizes['2xl']};
+  font-weight: ${theme.fontWeights.bold};
+  line-height: ${theme.lineHeights.tight};
+  color: ${theme.colors.primary};
 `
 
 const Label = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `

@@ -6,6 +6,7 @@ import { Container } from '@/components/ui/container'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n/locations'
 import { phoneHref } from '@/lib/clinic-display'
+import { theme } from '@/config/theme'
 
 /** Closing call to action with a phone link per office (SPEC §2 "Locations"). */
 export function CallToAction({ clinics }: { clinics: readonly Clinic[] }) {
@@ -30,19 +31,19 @@ export function CallToAction({ clinics }: { clinics: readonly Clinic[] }) {
 }
 
 const Band = styled.section`
-  padding-block: ${({ theme }) => theme.space[8]};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
+  padding-block: ${theme.space[8]};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
   text-align: center;
 
   h2 {
-    color: ${({ theme }) => theme.colors.onPrimary};
+    color: ${theme.colors.onPrimary};
   }
 
   p {
-    max-width: ${({ theme }) => theme.layout.textWidth};
-    margin: 0 auto ${({ theme }) => theme.space[6]};
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    max-width: ${theme.layout.textWidth};
+    margin: 0 auto ${theme.space[6]};
+    font-size: ${theme.fontSizes.lg};
   }
 
   a:focus-visible {
@@ -54,7 +55,7 @@ const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   justify-content: center;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `
 
 const linkStyles = `
@@ -72,11 +73,11 @@ const linkStyles = `
 const PhoneLink = styled.a`
   ${linkStyles}
   background: #ffffff;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
+    background: ${theme.colors.primarySoft};
+    color: ${theme.colors.primaryHover};
   }
 `
 

@@ -7,6 +7,7 @@ import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n/locations'
 import { formatDays, formatOpeningTimes, phoneHref } from '@/lib/clinic-display'
+import { theme } from '@/config/theme'
 
 /**
  * One office (SPEC §2 "Locations", §3 "Office", §4 Offices): address, phone, hours, embedded map,
@@ -97,10 +98,10 @@ const Card = styled.article`
   display: flex;
   flex-direction: column;
   overflow: hidden;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 `
 
 const Map = styled.iframe`
@@ -108,9 +109,9 @@ const Map = styled.iframe`
   width: 100%;
   height: 16rem;
   border: 0;
-  background: ${({ theme }) => theme.colors.surface};
+  background: ${theme.colors.surface};
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     height: 20rem;
   }
 `
@@ -119,15 +120,15 @@ const Body = styled.div`
   display: flex;
   flex: 1;
   flex-direction: column;
-  padding: ${({ theme }) => theme.space[6]};
+  padding: ${theme.space[6]};
 `
 
 const TitleRow = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  margin-bottom: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[5]};
 
   h2 {
     margin: 0;
@@ -136,16 +137,16 @@ const TitleRow = styled.div`
 
 const Facts = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
-  margin: 0 0 ${({ theme }) => theme.space[6]};
+  gap: ${theme.space[4]};
+  margin: 0 0 ${theme.space[6]};
 
   dt {
-    margin-bottom: ${({ theme }) => theme.space[1]};
-    font-size: ${({ theme }) => theme.fontSizes.sm};
-    font-weight: ${({ theme }) => theme.fontWeights.bold};
+    margin-bottom: ${theme.space[1]};
+    font-size: ${theme.fontSizes.sm};
+    font-weight: ${theme.fontWeights.bold};
     letter-spacing: 0.04em;
     text-transform: uppercase;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 
   dd {
@@ -157,13 +158,13 @@ const Facts = styled.dl`
   }
 
   a {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `
 
 const Hours = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   margin: 0;
   padding: 0;
   list-style: none;
@@ -172,7 +173,7 @@ const Hours = styled.ul`
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
-    gap: ${({ theme }) => `0 ${theme.space[4]}`};
+    gap: ${`0 ${theme.space[4]}`};
     max-width: 24rem;
   }
 `
@@ -180,7 +181,7 @@ const Hours = styled.ul`
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   margin-top: auto;
 `
 
@@ -189,16 +190,16 @@ const DirectionsLink = styled.a`
   align-items: center;
   justify-content: center;
   min-height: 48px;
-  padding: ${({ theme }) => `${theme.space[3]} ${theme.space[5]}`};
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  padding: ${`${theme.space[3]} ${theme.space[5]}`};
+  border: 2px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  color: ${theme.colors.primary};
+  font-weight: ${theme.fontWeights.semibold};
   text-decoration: none;
 
   &:hover {
-    background: ${({ theme }) => theme.colors.primarySoft};
-    color: ${({ theme }) => theme.colors.primaryHover};
+    background: ${theme.colors.primarySoft};
+    color: ${theme.colors.primaryHover};
   }
 `

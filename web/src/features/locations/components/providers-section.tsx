@@ -5,6 +5,7 @@ import { Container } from '@/components/ui/container'
 import { Section, SectionHeader } from '@/components/ui/section'
 import type { TeamMember } from '@/content/team'
 import { t } from '@/i18n/locations'
+import { theme } from '@/config/theme'
 
 interface ProvidersSectionProps {
   providers: readonly TeamMember[]
@@ -38,37 +39,37 @@ export function ProvidersSection({ providers, imageUrl }: ProvidersSectionProps)
 const Grid = styled(CardGrid)`
   text-align: center;
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr));
   }
 
   li {
-    padding: ${({ theme }) => theme.space[6]};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    border-radius: ${({ theme }) => theme.radii.lg};
+    padding: ${theme.space[6]};
+    border: 1px solid ${theme.colors.border};
+    border-radius: ${theme.radii.lg};
   }
 
   h3 {
-    margin-bottom: ${({ theme }) => theme.space[1]};
+    margin-bottom: ${theme.space[1]};
   }
 `
 
 const Photo = styled.img`
   width: 8rem;
   height: 8rem;
-  margin: 0 auto ${({ theme }) => theme.space[4]};
+  margin: 0 auto ${theme.space[4]};
   border-radius: 50%;
   object-fit: cover;
-  background: ${({ theme }) => theme.colors.primarySoft};
+  background: ${theme.colors.primarySoft};
 `
 
 const Role = styled.p`
-  margin-bottom: ${({ theme }) => theme.space[3]};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  color: ${({ theme }) => theme.colors.primary};
+  margin-bottom: ${theme.space[3]};
+  font-weight: ${theme.fontWeights.semibold};
+  color: ${theme.colors.primary};
 `
 
 const Summary = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `

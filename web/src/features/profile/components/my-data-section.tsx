@@ -11,6 +11,7 @@ import { t } from '@/i18n/patient'
 import { getMyData, requestAccountDeletion } from '../api/personal-data'
 
 import { KeptRecords } from './kept-records'
+import { theme } from '@/config/theme'
 
 /**
  * "Your data" on /profile (issue 23): download everything the practice holds about you, read it on
@@ -88,20 +89,20 @@ export function MyDataSection({ canDelete }: { canDelete: boolean }) {
 }
 
 const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[7]};
+  margin-top: ${theme.space[7]};
 `
 
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Notice = styled.p`
-  margin-top: ${({ theme }) => theme.space[4]};
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  margin-top: ${theme.space[4]};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
   overflow-wrap: anywhere;
 `

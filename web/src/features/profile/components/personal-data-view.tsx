@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { currentLocale, i18n, intlLocale } from '@/i18n/i18n'
 import { t, tOr } from '@/i18n/patient'
+import { theme } from '@/config/theme'
 
 /** What each part is called for the person (the services' names mean nothing to them). */
 const partTitle = (service: string) => tOr(`myData.part.${service}`, service)
@@ -74,26 +75,26 @@ function Section({ section }: { section: PersonalDataSection }) {
 }
 
 const Part = styled.section`
-  margin-top: ${({ theme }) => theme.space[6]};
+  margin-top: ${theme.space[6]};
 
   h3 {
-    margin-top: ${({ theme }) => theme.space[4]};
+    margin-top: ${theme.space[4]};
   }
 `
 
 const Record = styled.dl`
   display: grid;
-  gap: ${({ theme }) => theme.space[1]};
-  margin: 0 0 ${({ theme }) => theme.space[3]};
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  gap: ${theme.space[1]};
+  margin: 0 0 ${theme.space[3]};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 
   div {
     display: grid;
     grid-template-columns: minmax(8rem, 12rem) 1fr;
-    gap: ${({ theme }) => theme.space[2]};
+    gap: ${theme.space[2]};
   }
 
   dt {
@@ -115,11 +116,11 @@ const Record = styled.dl`
 `
 
 const Muted = styled.p`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 const Warning = styled.p`
-  padding: ${({ theme }) => theme.space[3]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
+  padding: ${theme.space[3]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
 `

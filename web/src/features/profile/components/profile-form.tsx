@@ -14,6 +14,7 @@ import { updateMe, type ProfileUpdate } from '../api/me'
 import { t } from '@/i18n/profile'
 import { t as tForms } from '@/i18n/forms'
 import { t as tAuth } from '@/i18n/auth'
+import { theme } from '@/config/theme'
 
 export interface LocationOption {
   uid: string
@@ -187,36 +188,36 @@ function Section({ title, id, children }: { title: string; id: string; children:
 
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
 `
 
 const Card = styled.section`
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 
   h2 {
-    font-size: ${({ theme }) => theme.fontSizes.xl};
+    font-size: ${theme.fontSizes.xl};
   }
 `
 
 const Fields = styled.div`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
 `
 
 const Buttons = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 
   > * {
     flex: 1 1 12rem;
   }
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     > * {
       flex: 0 0 auto;
     }

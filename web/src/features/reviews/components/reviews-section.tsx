@@ -10,6 +10,7 @@ import { currentLocale, spanishCopy, intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
 
 import { reviewsView, useReviews } from '../api/get-reviews'
+import { theme } from '@/config/theme'
 
 const practiceInPageLanguage = spanishCopy('practice')
 // One formatter per language: making one costs far more than formatting with it, and every
@@ -206,32 +207,32 @@ export function ReviewsSection() {
 
 const Header = styled.div`
   max-width: 48rem;
-  margin: 0 auto ${({ theme }) => theme.space[6]};
+  margin: 0 auto ${theme.space[6]};
   text-align: center;
 
   h2 {
-    margin-bottom: ${({ theme }) => theme.space[3]};
+    margin-bottom: ${theme.space[3]};
   }
 
   p {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
-    color: ${({ theme }) => theme.colors.textMuted};
+    font-size: ${theme.fontSizes.lg};
+    color: ${theme.colors.textMuted};
   }
 `
 
 const Loading = styled.p`
-  margin: 0 0 ${({ theme }) => theme.space[6]};
-  padding: ${({ theme }) => theme.space[6]};
+  margin: 0 0 ${theme.space[6]};
+  padding: ${theme.space[6]};
   text-align: center;
-  color: ${({ theme }) => theme.colors.textMuted};
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  color: ${theme.colors.textMuted};
+  font-size: ${theme.fontSizes.lg};
 `
 
 const StarRow = styled.span`
   display: inline-flex;
   gap: 2px;
-  color: ${({ theme }) => theme.colors.star};
+  color: ${theme.colors.star};
 `
 
 const Summary = styled.div`
@@ -239,13 +240,13 @@ const Summary = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${({ theme }) => `${theme.space[3]} ${theme.space[5]}`};
-  margin: 0 auto ${({ theme }) => theme.space[6]};
-  padding: ${({ theme }) => theme.space[5]};
+  gap: ${`${theme.space[3]} ${theme.space[5]}`};
+  margin: 0 auto ${theme.space[6]};
+  padding: ${theme.space[5]};
   max-width: 40rem;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 `
 
 const Score = styled.p`
@@ -254,45 +255,45 @@ const Score = styled.p`
 `
 
 const ScoreValue = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes['4xl']};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
-  color: ${({ theme }) => theme.colors.text};
+  font-size: ${theme.fontSizes['4xl']};
+  font-weight: ${theme.fontWeights.bold};
+  color: ${theme.colors.text};
 `
 
 const ScoreOutOf = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.xl};
+  color: ${theme.colors.textMuted};
 `
 
 const SummaryText = styled.div`
   display: grid;
   justify-items: center;
-  gap: ${({ theme }) => theme.space[1]};
+  gap: ${theme.space[1]};
   text-align: center;
 
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     justify-items: start;
     text-align: left;
   }
 
   p {
     margin: 0;
-    color: ${({ theme }) => theme.colors.textMuted};
+    color: ${theme.colors.textMuted};
   }
 
   a {
-    font-weight: ${({ theme }) => theme.fontWeights.semibold};
+    font-weight: ${theme.fontWeights.semibold};
   }
 `
 
 const Cards = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[5]};
+  gap: ${theme.space[5]};
   margin: 0;
   padding: 0;
   list-style: none;
 
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: repeat(3, minmax(0, 1fr));
   }
 
@@ -304,21 +305,21 @@ const Cards = styled.ul`
 const Card = styled.article`
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   width: 100%;
-  padding: ${({ theme }) => theme.space[5]};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space[5]};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
 `
 
 const Highlight = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
-  color: ${({ theme }) => theme.colors.primary};
+  font-size: ${theme.fontSizes.lg};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.snug};
+  color: ${theme.colors.primary};
 `
 
 const Quote = styled.blockquote`
@@ -334,9 +335,9 @@ const Quote = styled.blockquote`
 const Author = styled.footer`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[3]};
-  padding-top: ${({ theme }) => theme.space[3]};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  gap: ${theme.space[3]};
+  padding-top: ${theme.space[3]};
+  border-top: 1px solid ${theme.colors.border};
 `
 
 const Avatar = styled.img`
@@ -354,34 +355,34 @@ const Initial = styled.span`
   width: 40px;
   height: 40px;
   border-radius: 50%;
-  background: ${({ theme }) => theme.colors.primarySoft};
-  color: ${({ theme }) => theme.colors.primary};
-  font-weight: ${({ theme }) => theme.fontWeights.bold};
+  background: ${theme.colors.primarySoft};
+  color: ${theme.colors.primary};
+  font-weight: ${theme.fontWeights.bold};
 `
 
 const AuthorName = styled.p`
   margin: 0;
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
+  font-weight: ${theme.fontWeights.semibold};
 `
 
 const Meta = styled.p`
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `
 
 const AttributionLine = styled.p`
-  margin: ${({ theme }) => theme.space[5]} 0 0;
+  margin: ${theme.space[5]} 0 0;
   text-align: center;
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: ${theme.fontSizes.sm};
+  color: ${theme.colors.textMuted};
 `
 
 const Badges = styled.ul`
   display: grid;
   grid-template-columns: repeat(auto-fit, minmax(9.5rem, 1fr));
-  gap: ${({ theme }) => theme.space[3]};
-  margin: ${({ theme }) => theme.space[6]} 0 0;
+  gap: ${theme.space[3]};
+  margin: ${theme.space[6]} 0 0;
   padding: 0;
   list-style: none;
 `
@@ -390,19 +391,19 @@ const Badge = styled.li`
   display: flex;
   flex-direction: column;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  padding: ${({ theme }) => `${theme.space[4]} ${theme.space[3]}`};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  font-size: ${({ theme }) => theme.fontSizes.sm};
-  font-weight: ${({ theme }) => theme.fontWeights.semibold};
-  line-height: ${({ theme }) => theme.lineHeights.snug};
+  gap: ${theme.space[2]};
+  padding: ${`${theme.space[4]} ${theme.space[3]}`};
+  border: 1px solid ${theme.colors.border};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  font-size: ${theme.fontSizes.sm};
+  font-weight: ${theme.fontWeights.semibold};
+  line-height: ${theme.lineHeights.snug};
   text-align: center;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 
   /* Phones show two columns: the fifth badge takes the whole last row. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.phone - 0.02}px) {
+  @media (max-width: ${theme.breakpoints.phone - 0.02}px) {
     &:last-child:nth-child(odd) {
       grid-column: 1 / -1;
     }
@@ -412,6 +413,6 @@ const Badge = styled.li`
     flex: none;
     width: 32px;
     height: 32px;
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 `

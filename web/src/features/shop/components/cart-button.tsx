@@ -5,6 +5,7 @@ import { cartTotals, useCartAfterHydration } from '../cart'
 import type { CheckoutCustomer, ClinicSource } from './cart-panel'
 import { withSpanish } from '@/i18n/i18n'
 import { t } from '@/i18n/layout'
+import { theme } from '@/config/theme'
 
 // The drawer, its dialog library and the checkout form load on first use (or when the pointer or
 // focus reaches the button), not with every page: most visits never open the cart.
@@ -60,14 +61,14 @@ const Trigger = styled.button`
   justify-content: center;
   min-width: 44px;
   min-height: 44px;
-  border: 1px solid ${({ theme }) => theme.colors.borderStrong};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.primary};
+  border: 1px solid ${theme.colors.borderStrong};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  color: ${theme.colors.primary};
   cursor: pointer;
   &:focus-visible {
-    outline: ${({ theme }) => theme.focus.outline};
-    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+    outline: ${theme.focus.outline};
+    outline-offset: ${theme.focus.outlineOffset};
   }
 `
 const Badge = styled.span`
@@ -76,9 +77,9 @@ const Badge = styled.span`
   right: -8px;
   min-width: 1.5rem;
   padding: 0 4px;
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.primary};
-  color: ${({ theme }) => theme.colors.onPrimary};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.primary};
+  color: ${theme.colors.onPrimary};
   font-size: 0.875rem;
   font-weight: 700;
   line-height: 1.5rem;

@@ -18,6 +18,7 @@ import { cart, cartTotals, formatPrice, useCart } from '../cart'
 import { Overlay } from './info-dialogs'
 import { t } from '@/i18n/shop'
 import { t as tForms } from '@/i18n/forms'
+import { theme } from '@/config/theme'
 
 
 /** Where the checkout form gets the clinics to choose from (the locations feature, passed in by the layout). */
@@ -256,15 +257,15 @@ const Panel = styled(Dialog.Content)`
   top: 0;
   right: 0;
   bottom: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   display: flex;
   flex-direction: column;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   width: min(28rem, 100vw);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space[5]};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
+  padding: ${theme.space[5]};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.raised};
   h2 {
     margin: 0;
   }
@@ -276,53 +277,53 @@ const Head = styled.div`
 `
 const Lines = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   margin: 0;
   padding: 0;
   list-style: none;
   li {
     display: flex;
-    gap: ${({ theme }) => theme.space[3]};
+    gap: ${theme.space[3]};
   }
   img {
-    border-radius: ${({ theme }) => theme.radii.sm};
+    border-radius: ${theme.radii.sm};
   }
 `
 const Qty = styled.div`
   display: flex;
   align-items: center;
-  gap: ${({ theme }) => theme.space[2]};
-  margin-top: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
+  margin-top: ${theme.space[2]};
 `
 const RemoveButton = styled.button`
   min-height: 44px;
-  margin-left: ${({ theme }) => theme.space[2]};
-  padding: 0 ${({ theme }) => theme.space[2]};
+  margin-left: ${theme.space[2]};
+  padding: 0 ${theme.space[2]};
   border: 0;
   background: none;
-  color: ${({ theme }) => theme.colors.primary};
+  color: ${theme.colors.primary};
   font: inherit;
   text-decoration: underline;
   cursor: pointer;
   &:focus-visible {
-    outline: ${({ theme }) => theme.focus.outline};
-    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+    outline: ${theme.focus.outline};
+    outline-offset: ${theme.focus.outlineOffset};
   }
 `
 const Total = styled.p`
   display: flex;
   justify-content: space-between;
   margin: 0;
-  font-size: ${({ theme }) => theme.fontSizes.lg};
+  font-size: ${theme.fontSizes.lg};
 `
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 const Form = styled.form`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   p {
     margin: 0;
   }

@@ -7,6 +7,7 @@ import { t } from '@/i18n/products'
 
 import type { Product } from '@hearing/contracts'
 import { ProductCard } from './product-card'
+import { theme } from '@/config/theme'
 
 /** Within this many pixels of an end counts as at it (scroll positions are fractional). */
 const EDGE = 4
@@ -71,19 +72,19 @@ export function CollectionCarousel({ id, title, products }: { id: string; title:
 }
 
 const Section = styled.section`
-  padding: ${({ theme }) => theme.space[6]} 0;
+  padding: ${theme.space[6]} 0;
   scroll-margin-top: 6rem;
 `
 const Header = styled.div`
   display: flex;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 const Buttons = styled.div`
   display: flex;
   flex: none;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
 `
 const Arrow = styled.button`
   display: inline-flex;
@@ -92,21 +93,21 @@ const Arrow = styled.button`
   width: 48px;
   height: 48px;
   padding: 0;
-  border: 2px solid ${({ theme }) => theme.colors.primary};
-  border-radius: ${({ theme }) => theme.radii.pill};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.primary};
+  border: 2px solid ${theme.colors.primary};
+  border-radius: ${theme.radii.pill};
+  background: ${theme.colors.background};
+  color: ${theme.colors.primary};
   cursor: pointer;
   &:hover:not(:disabled) {
-    background: ${({ theme }) => theme.colors.primarySoft};
+    background: ${theme.colors.primarySoft};
   }
   &:focus-visible {
-    outline: ${({ theme }) => theme.focus.outline};
-    outline-offset: ${({ theme }) => theme.focus.outlineOffset};
+    outline: ${theme.focus.outline};
+    outline-offset: ${theme.focus.outlineOffset};
   }
   &:disabled {
-    border-color: ${({ theme }) => theme.colors.borderStrong};
-    color: ${({ theme }) => theme.colors.textMuted};
+    border-color: ${theme.colors.borderStrong};
+    color: ${theme.colors.textMuted};
     cursor: not-allowed;
   }
 `
@@ -114,20 +115,20 @@ const Track = styled.ul`
   display: grid;
   grid-auto-flow: column;
   grid-auto-columns: 100%;
-  gap: ${({ theme }) => theme.space[4]};
+  gap: ${theme.space[4]};
   overflow-x: auto;
   scroll-snap-type: x mandatory;
   /* Cards snap to the padding's edge, so the first card is at scrollLeft 0 (Previous disabled at the start). */
-  scroll-padding-inline: ${({ theme }) => theme.space[2]};
+  scroll-padding-inline: ${theme.space[2]};
   margin: 0;
-  padding: ${({ theme }) => theme.space[2]};
+  padding: ${theme.space[2]};
   list-style: none;
   /* Cards' visually hidden texts are positioned: without this they escape the scroller and widen the page. */
   position: relative;
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-auto-columns: calc((100% - 1rem) / 2);
   }
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-auto-columns: calc((100% - 2rem) / 3);
   }
   @media (min-width: 1280px) {

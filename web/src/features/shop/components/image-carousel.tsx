@@ -3,6 +3,7 @@ import styled from 'styled-components'
 
 import { Button } from '@/components/ui/button'
 import { t } from '@/i18n/shop'
+import { theme } from '@/config/theme'
 
 /** A product's images, one at a time; Previous/Next are disabled at the ends (SPEC §4). */
 export function ImageCarousel({ images, title }: { images: string[]; title: string }) {
@@ -30,14 +31,14 @@ export function ImageCarousel({ images, title }: { images: string[]; title: stri
 
 const Figure = styled.section`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Img = styled.img`
   width: 100%;
   height: auto;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.surface};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.surface};
 `
 
 const Controls = styled.div`
@@ -45,7 +46,7 @@ const Controls = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 
 const Counter = styled.span`

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button'
 import { legalDocuments, warranty as englishWarranty, whatsIncluded as englishWhatsIncluded } from '@/content/legal'
 import { spanishCopy } from '@/i18n/i18n'
 import { t } from '@/i18n/shop'
+import { theme } from '@/config/theme'
 
 const whatsIncludedInPageLanguage = spanishCopy('legal/whats-included')
 const returnPolicyInPageLanguage = spanishCopy('legal/return-policy')
@@ -82,36 +83,36 @@ export function ProductInfoDialogs() {
 const Row = styled.div`
   display: flex;
   flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
 `
 export const Overlay = styled(Dialog.Overlay)`
   position: fixed;
   inset: 0;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   background: rgba(10, 25, 31, 0.6);
 `
 const Content = styled(Dialog.Content)`
   position: fixed;
   top: 50%;
   left: 50%;
-  z-index: ${({ theme }) => theme.zIndices.dialog};
+  z-index: ${theme.zIndices.dialog};
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   justify-items: start;
   width: min(40rem, calc(100vw - 2rem));
   max-height: calc(100dvh - 2rem);
   overflow-y: auto;
-  padding: ${({ theme }) => theme.space[6]};
-  border-radius: ${({ theme }) => theme.radii.lg};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.raised};
+  padding: ${theme.space[6]};
+  border-radius: ${theme.radii.lg};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.raised};
   transform: translate(-50%, -50%);
   h2 {
     margin: 0;
   }
   h3 {
-    margin: ${({ theme }) => theme.space[2]} 0 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    margin: ${theme.space[2]} 0 0;
+    font-size: ${theme.fontSizes.lg};
   }
   p,
   ul {

@@ -9,6 +9,7 @@ import { intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/patient'
 
 import { formatPrice } from '../cart'
+import { theme } from '@/config/theme'
 
 const statusTone: Record<OrderStatus, BadgeTone> = { new: 'primary', contacted: 'secondary', fitted: 'success', cancelled: 'outline' }
 
@@ -48,5 +49,5 @@ export function MyOrderRequests() {
 }
 
 const Section = styled.section`
-  margin-top: ${({ theme }) => theme.space[7]};
+  margin-top: ${theme.space[7]};
 `

@@ -6,6 +6,7 @@ import type { Product } from '@hearing/contracts'
 import { formatPrice } from '../cart'
 import { intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/shop'
+import { theme } from '@/config/theme'
 
 /** Price, with the compare price struck through when there is one. */
 export function Price({ product }: { product: Pick<Product, 'price' | 'comparePrice'> }) {
@@ -25,16 +26,16 @@ export function Price({ product }: { product: Pick<Product, 'price' | 'comparePr
 const Prices = styled.p`
   display: flex;
   align-items: baseline;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   margin: 0;
 `
 const Current = styled.span`
-  font-size: ${({ theme }) => theme.fontSizes.xl};
+  font-size: ${theme.fontSizes.xl};
   font-weight: 700;
-  color: ${({ theme }) => theme.colors.text};
+  color: ${theme.colors.text};
 `
 const Compare = styled.span`
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
 `
 
 /** "4.5" / "4,5": one decimal, in the page's language. */
@@ -51,8 +52,8 @@ export function Rating({ rating, reviews }: { rating: number; reviews: number })
 
 const RatingText = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  color: ${theme.colors.textMuted};
   span {
-    color: ${({ theme }) => theme.colors.star};
+    color: ${theme.colors.star};
   }
 `

@@ -5,6 +5,7 @@ import { paths } from '@/config/paths'
 
 import type { Product } from '@hearing/contracts'
 import { Price } from './price'
+import { theme } from '@/config/theme'
 
 export function ProductCard({ product }: { product: Product }) {
   return (
@@ -21,28 +22,28 @@ export function ProductCard({ product }: { product: Product }) {
 
 const Card = styled.article`
   display: grid;
-  gap: ${({ theme }) => theme.space[2]};
+  gap: ${theme.space[2]};
   height: 100%;
-  padding: ${({ theme }) => theme.space[4]};
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.background};
-  box-shadow: ${({ theme }) => theme.shadows.card};
+  padding: ${theme.space[4]};
+  border-radius: ${theme.radii.md};
+  background: ${theme.colors.background};
+  box-shadow: ${theme.shadows.card};
   img {
     width: 100%;
     height: auto;
-    border-radius: ${({ theme }) => theme.radii.md};
+    border-radius: ${theme.radii.md};
   }
   h3 {
     margin: 0;
-    font-size: ${({ theme }) => theme.fontSizes.lg};
+    font-size: ${theme.fontSizes.lg};
   }
   a {
-    color: ${({ theme }) => theme.colors.primary};
+    color: ${theme.colors.primary};
   }
 `
 const Brand = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.colors.accent};
+  color: ${theme.colors.accent};
   font-weight: 700;
   text-transform: uppercase;
 `

@@ -1,6 +1,7 @@
 import styled from 'styled-components'
 
 import { Container } from '@/components/ui/container'
+import { theme } from '@/config/theme'
 
 /** A loading line announced to screen readers ("Loading products...", "Loading product details..."). */
 export function LoadingState({ text }: { text: string }) {
@@ -18,6 +19,6 @@ const Screen = styled(Container)`
 `
 
 const Message = styled.p`
-  margin: ${({ theme }) => theme.space[7]} 0;
-  color: ${({ theme }) => theme.colors.textMuted};
+  margin: ${theme.space[7]} 0;
+  color: ${theme.colors.textMuted};
 `

@@ -3,6 +3,7 @@ import styled from 'styled-components'
 import { Container } from '@/components/ui/container'
 import { whatsIncluded as englishWhatsIncluded } from '@/content/legal'
 import { spanishCopy } from '@/i18n/i18n'
+import { theme } from '@/config/theme'
 
 const inPageLanguage = spanishCopy('legal/whats-included')
 
@@ -25,24 +26,24 @@ export function WhatsIncludedBlock() {
 }
 
 const Band = styled.section`
-  padding: ${({ theme }) => theme.space[7]} 0;
-  background: ${({ theme }) => theme.colors.primarySoft};
+  padding: ${theme.space[7]} 0;
+  background: ${theme.colors.primarySoft};
 `
 const List = styled.ul`
   display: grid;
-  gap: ${({ theme }) => theme.space[3]};
+  gap: ${theme.space[3]};
   padding: 0;
   list-style: none;
-  ${({ theme }) => theme.media.fromTablet} {
+  ${theme.media.fromTablet} {
     grid-template-columns: repeat(2, 1fr);
   }
-  ${({ theme }) => theme.media.fromDesktop} {
+  ${theme.media.fromDesktop} {
     grid-template-columns: repeat(4, 1fr);
   }
   li {
-    padding: ${({ theme }) => theme.space[4]};
-    border-radius: ${({ theme }) => theme.radii.md};
-    background: ${({ theme }) => theme.colors.background};
+    padding: ${theme.space[4]};
+    border-radius: ${theme.radii.md};
+    background: ${theme.colors.background};
     font-weight: 600;
   }
 `

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
-import { beginDeferredHydration } from './app/hydrate-later'
+import { beginDeferredHydration } from './lib/hydrate-later'
 import { loadPageAt } from './app/router'
 import { adoptServerStyles } from './app/server-styles'
 import { activateLocale, setSpanishLoader } from './i18n/i18n'

@@ -1,6 +1,6 @@
 import { useEffect } from 'react'
 
-import { afterDeferredHydration } from './hydrate-later'
+import { afterDeferredHydration } from '@/lib/hydrate-later'
 
 /**
  * Sets <html data-hydrated> once a page's own code has loaded and the app has taken over its

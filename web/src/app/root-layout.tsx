@@ -11,7 +11,7 @@ import { getLocations, locationsKey } from '@/features/locations/api/get-locatio
 import { CartButton } from '@/features/shop/components/cart-button'
 import { usePageViewTracking } from '@/lib/analytics'
 
-import { HydrateLater } from './hydrate-later'
+import { HydrateLater } from '@/lib/hydrate-later'
 import { ScrollRestoration } from './scroll-restoration'
 
 /**
@@ -28,7 +28,7 @@ export function RootLayout() {
     <>
       <Layout
         header={
-          // Hydrated in a task of its own, right after the frame around it (app/hydrate-later).
+          // Hydrated in a task of its own, right after the frame around it (lib/hydrate-later).
           <HydrateLater>
             <SiteHeader
               renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}

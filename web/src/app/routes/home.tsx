@@ -1,4 +1,4 @@
-import { HydrateLater } from '@/app/hydrate-later'
+import { HydrateLater } from '@/lib/hydrate-later'
 import { PromoBand } from '@/components/ui/promo-band'
 import { paths } from '@/config/paths'
 import { media } from '@/content/media'
@@ -25,7 +25,7 @@ export default function HomePage() {
   return (
     <>
       <HomeHero video={media.heroVideo} art={media.heroArt} />
-      {/* Below the hero: hydrated one section per task after it (app/hydrate-later). */}
+      {/* Below the hero: hydrated one section per task after it (lib/hydrate-later). */}
       <HydrateLater>
         <InsuranceSection />
       </HydrateLater>

@@ -2,7 +2,7 @@ import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_
 import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 
-import { HydrateLater } from '@/app/hydrate-later'
+import { HydrateLater } from '@/lib/hydrate-later'
 import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Hint, InputField, Label, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
@@ -287,7 +287,7 @@ export function BookingForm({
         </FieldRow>
       </Section>
 
-      {/* Hydrated in a task of its own after the rest of the page (app/hydrate-later): the form was
+      {/* Hydrated in a task of its own after the rest of the page (lib/hydrate-later): the form was
           the longest piece of this page's hydration. A tap, key press or focus hydrates it first. */}
       <HydrateLater>
       <Section aria-labelledby={`${form.formId}-who`}>

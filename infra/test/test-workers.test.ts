@@ -14,7 +14,11 @@ const SUITE = pathToFileURL(path.resolve(import.meta.dirname, '../src/testing/su
 // tap's TypeScript loader without its coverage hooks, as the services' process tests use it.
 const EXEC_ARGV = process.execArgv.filter((arg) => !/@tapjs\/(processinfo|mock)/.test(arg))
 
-/** A test folder whose files each note their name and process in `ran.log` (slowly, so both workers get some). */
+/**
+ * A test folder whose files each note their name and process in `ran.log`. Each file first waits
+ * until two workers have started (they note their pids in `started/`), so the first worker cannot
+ * take every file before the second is up, however busy the machine.
+ */
 function testFolder(files: number) {
   const root = mkdtempSync(path.join(tmpdir(), 'hc-workers-'))
   const dir = path.join(root, 'test')
@@ -22,13 +26,17 @@ function testFolder(files: number) {
   writeFileSync(path.join(root, 'package.json'), '{ "type": "module" }\n') // as in every workspace
   const log = path.join(root, 'ran.log')
   writeFileSync(log, '')
+  const started = path.join(root, 'started')
+  mkdirSync(started)
   for (let i = 0; i < files; i++) {
     const name = `file-${String(i).padStart(2, '0')}.test.ts`
-    writeFileSync(path.join(dir, name), `import { appendFileSync } from 'node:fs'\nawait new Promise((r) => setTimeout(r, 50))\nappendFileSync(${JSON.stringify(log)}, ${JSON.stringify(name)} + ' ' + process.pid + '\\n')\n`)
+    const bothStarted = `while (readdirSync(${JSON.stringify(started)}).length < 2) await new Promise((r) => setTimeout(r, 20))`
+    writeFileSync(path.join(dir, name), `import { appendFileSync, readdirSync } from 'node:fs'\n${bothStarted}\nappendFileSync(${JSON.stringify(log)}, ${JSON.stringify(name)} + ' ' + process.pid + '\\n')\n`)
   }
   writeFileSync(path.join(dir, 'helper.ts'), 'throw new Error("not a test file: never imported")\n')
   const worker = path.join(root, 'worker.mjs')
-  writeFileSync(worker, `import { runTestFiles } from ${JSON.stringify(SUITE)}\nawait runTestFiles(${JSON.stringify(dir)})\n`)
+  const noteStart = `writeFileSync(${JSON.stringify(started)} + '/' + process.pid, '')`
+  writeFileSync(worker, `import { writeFileSync } from 'node:fs'\nimport { runTestFiles } from ${JSON.stringify(SUITE)}\n${noteStart}\nawait runTestFiles(${JSON.stringify(dir)})\n`)
   const ran = () => readFileSync(log, 'utf8').trim().split('\n').filter(Boolean)
   return { root, worker, ran }
 }

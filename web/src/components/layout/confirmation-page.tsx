@@ -52,7 +52,7 @@ const Card = styled.div`
   align-items: center;
   max-width: 44rem;
   margin: ${theme.space[7]} auto 0;
-  padding: ${`${theme.space[7]} ${theme.space[5]}`};
+  padding: ${theme.space[7]} ${theme.space[5]};
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.background};

@@ -105,7 +105,7 @@ const Notice = styled.section`
   max-width: 60rem;
   max-height: calc(100dvh - 6rem);
   margin-inline: auto;
-  padding: ${`${theme.space[5]} ${theme.space[5]} ${theme.space[5]}`};
+  padding: ${theme.space[5]} ${theme.space[5]} ${theme.space[5]};
   padding-right: calc(48px + ${theme.space[4]});
   overflow-y: auto;
   border: 1px solid ${theme.colors.borderStrong};

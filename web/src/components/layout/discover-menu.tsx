@@ -122,7 +122,7 @@ const Toggle = styled.button<{ $current: boolean }>`
   align-items: center;
   gap: ${theme.space[1]};
   min-height: 48px;
-  padding: ${`${theme.space[2]} 0.625rem`};
+  padding: ${theme.space[2]} 0.625rem;
   border: 0;
   border-radius: ${theme.radii.md};
   background: none;
@@ -176,7 +176,7 @@ const Panel = styled.div`
 const PanelLink = styled(Link)`
   display: grid;
   gap: 2px;
-  padding: ${`${theme.space[3]} ${theme.space[4]}`};
+  padding: ${theme.space[3]} ${theme.space[4]};
   border-radius: ${theme.radii.md};
   color: ${theme.colors.text};
   text-decoration: none;

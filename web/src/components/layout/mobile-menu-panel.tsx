@@ -138,7 +138,7 @@ const Panel = styled(Dialog.Content)`
   flex-direction: column;
   gap: ${theme.space[5]};
   width: min(26rem, 100vw);
-  padding: ${`${theme.space[3]} ${theme.space[5]} ${theme.space[6]}`};
+  padding: ${theme.space[3]} ${theme.space[5]} ${theme.space[6]};
   overflow-y: auto;
   overscroll-behavior: contain;
   background: ${theme.colors.background};
@@ -199,7 +199,7 @@ const SubList = styled.ul`
 `
 
 const GroupLabel = styled.p`
-  margin: ${`${theme.space[3]} 0 ${theme.space[1]}`};
+  margin: ${theme.space[3]} 0 ${theme.space[1]};
   font-size: ${theme.fontSizes.sm};
   font-weight: ${theme.fontWeights.bold};
   letter-spacing: 0.04em;

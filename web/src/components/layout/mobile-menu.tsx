@@ -65,7 +65,7 @@ const Trigger = styled.button`
   align-items: center;
   gap: 6px;
   min-height: 48px;
-  padding: ${`${theme.space[2]} ${theme.space[2]}`};
+  padding: ${theme.space[2]} ${theme.space[2]};
   border: 2px solid ${theme.colors.primary};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.background};

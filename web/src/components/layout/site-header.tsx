@@ -252,7 +252,7 @@ const BarLink = styled(NavLink)`
   align-items: center;
   min-height: 48px;
   /* Narrow enough that a signed-in header (Account instead of Sign In) fits at 1280 px. */
-  padding: ${`${theme.space[2]} 0.375rem`};
+  padding: ${theme.space[2]} 0.375rem;
   border-radius: ${theme.radii.md};
   color: ${theme.colors.text};
   font-size: ${theme.fontSizes.sm};

@@ -32,7 +32,7 @@ const Anchor = styled.a`
   top: ${theme.space[2]};
   left: ${theme.space[2]};
   z-index: ${theme.zIndices.skipLink};
-  padding: ${`${theme.space[3]} ${theme.space[4]}`};
+  padding: ${theme.space[3]} ${theme.space[4]};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.primary};
   color: ${theme.colors.onPrimary};

@@ -10,7 +10,7 @@ export type BadgeTone = 'destructive' | 'secondary' | 'outline' | 'success' | 'p
 
 export const Badge = styled.span<{ $tone: BadgeTone }>`
   display: inline-block;
-  padding: ${`${theme.space[1]} ${theme.space[3]}`};
+  padding: ${theme.space[1]} ${theme.space[3]};
   border: 2px solid transparent;
   border-radius: ${theme.radii.pill};
   font-size: ${theme.fontSizes.base};

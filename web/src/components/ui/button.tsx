@@ -15,7 +15,7 @@ const buttonStyles = css<ButtonStyleProps>`
   justify-content: center;
   gap: ${theme.space[2]};
   min-height: 48px; /* generous touch target */
-  padding: ${`${theme.space[3]} ${theme.space[5]}`};
+  padding: ${theme.space[3]} ${theme.space[5]};
   border: 2px solid ${theme.colors.primary};
   border-radius: ${theme.radii.md};
   font-family: inherit;

@@ -13,7 +13,7 @@ export function ComingSoonBadge({ id }: { id: string }) {
 
 const Badge = styled.p`
   margin: 0;
-  padding: ${`${theme.space[1]} ${theme.space[3]}`};
+  padding: ${theme.space[1]} ${theme.space[3]};
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.text};
   color: #ffffff;

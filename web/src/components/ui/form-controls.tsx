@@ -30,7 +30,7 @@ export const RequiredMark = styled.span.attrs({ 'aria-hidden': true, children: '
 const controlStyles = css`
   width: 100%;
   min-height: 48px;
-  padding: ${`${theme.space[2]} ${theme.space[3]}`};
+  padding: ${theme.space[2]} ${theme.space[3]};
   border: 2px solid ${theme.colors.borderStrong};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.background};

@@ -22,7 +22,7 @@ export const TabsList = styled(Tabs.List)`
 export const TabsTrigger = styled(Tabs.Trigger)`
   flex: 1 1 auto;
   min-height: 48px;
-  padding: ${`${theme.space[2]} ${theme.space[4]}`};
+  padding: ${theme.space[2]} ${theme.space[4]};
   border: 2px solid transparent;
   border-radius: ${theme.radii.sm};
   background: transparent;

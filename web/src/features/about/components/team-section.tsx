@@ -142,7 +142,7 @@ const Role = styled.p`
 const BioButton = styled.button`
   margin-top: auto;
   min-height: 44px;
-  padding: ${`${theme.space[2]} 0`};
+  padding: ${theme.space[2]} 0;
   border: 0;
   background: none;
   color: ${theme.colors.primary};
@@ -222,7 +222,7 @@ const Bio = styled.div`
 
 const CloseButton = styled.button`
   min-height: 48px;
-  padding: ${`${theme.space[3]} ${theme.space[6]}`};
+  padding: ${theme.space[3]} ${theme.space[6]};
   border: 2px solid ${theme.colors.primary};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.primary};

@@ -136,7 +136,7 @@ function EditForm({ user, onCancel, onSaved }: { user: AdminUser; onCancel: () =
 const Details = styled.dl`
   display: grid;
   grid-template-columns: minmax(8rem, max-content) minmax(0, 1fr);
-  gap: ${`${theme.space[2]} ${theme.space[4]}`};
+  gap: ${theme.space[2]} ${theme.space[4]};
   margin: 0 0 ${theme.space[4]};
 
   dt {

@@ -239,5 +239,5 @@ const Actions = styled.div`
 
 const UndoInToast = styled(Button).attrs({ $variant: 'secondary' })`
   min-height: 40px;
-  padding: ${`${theme.space[1]} ${theme.space[3]}`};
+  padding: ${theme.space[1]} ${theme.space[3]};
 `

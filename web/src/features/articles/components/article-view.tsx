@@ -184,12 +184,12 @@ const Content = styled.div`
   line-height: ${theme.lineHeights.body};
 
   h2 {
-    margin: ${`${theme.space[6]} 0 ${theme.space[3]}`};
+    margin: ${theme.space[6]} 0 ${theme.space[3]};
     font-size: ${theme.fontSizes['2xl']};
   }
 
   h3 {
-    margin: ${`${theme.space[5]} 0 ${theme.space[2]}`};
+    margin: ${theme.space[5]} 0 ${theme.space[2]};
     font-size: ${theme.fontSizes.xl};
   }
 

@@ -28,7 +28,7 @@ const Tags = styled.ul`
   list-style: none;
 
   li {
-    padding: ${`${theme.space[1]} ${theme.space[3]}`};
+    padding: ${theme.space[1]} ${theme.space[3]};
     border-radius: ${theme.radii.pill};
     background: ${theme.colors.primarySoft};
     color: ${theme.colors.primaryHover};

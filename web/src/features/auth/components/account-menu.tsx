@@ -70,7 +70,7 @@ const Trigger = styled(DropdownMenu.Trigger)`
   align-items: center;
   gap: ${theme.space[2]};
   min-height: 48px;
-  padding: ${`${theme.space[2]} ${theme.space[4]}`};
+  padding: ${theme.space[2]} ${theme.space[4]};
   border: 2px solid ${theme.colors.primary};
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.background};
@@ -105,7 +105,7 @@ const Content = styled(DropdownMenu.Content)`
 
 const MenuLabel = styled(DropdownMenu.Label)`
   display: grid;
-  padding: ${`${theme.space[2]} ${theme.space[3]}`};
+  padding: ${theme.space[2]} ${theme.space[3]};
   color: ${theme.colors.text};
   overflow-wrap: anywhere;
 
@@ -129,7 +129,7 @@ const Item = styled(DropdownMenu.Item)`
   display: flex;
   align-items: center;
   min-height: 44px;
-  padding: ${`${theme.space[2]} ${theme.space[3]}`};
+  padding: ${theme.space[2]} ${theme.space[3]};
   border-radius: ${theme.radii.sm};
   color: ${theme.colors.text};
   text-decoration: none;

@@ -100,7 +100,7 @@ const LearnMore = styled.a`
   align-items: center;
   gap: ${theme.space[2]};
   min-height: 52px;
-  padding: ${`${theme.space[3]} ${theme.space[6]}`};
+  padding: ${theme.space[3]} ${theme.space[6]};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.primary};
   color: ${theme.colors.onPrimary};

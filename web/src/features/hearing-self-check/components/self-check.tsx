@@ -211,7 +211,7 @@ const Option = styled.label`
   align-items: center;
   gap: ${theme.space[3]};
   min-height: 56px;
-  padding: ${`${theme.space[3]} ${theme.space[4]}`};
+  padding: ${theme.space[3]} ${theme.space[4]};
   border: 2px solid ${theme.colors.borderStrong};
   border-radius: ${theme.radii.md};
   font-size: ${theme.fontSizes.lg};

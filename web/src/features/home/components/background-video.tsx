@@ -88,7 +88,7 @@ const Toggle = styled.button`
   bottom: ${theme.space[4]};
   z-index: 2;
   min-height: 44px;
-  padding: ${`${theme.space[2]} ${theme.space[4]}`};
+  padding: ${theme.space[2]} ${theme.space[4]};
   border: 2px solid #ffffff;
   border-radius: ${theme.radii.pill};
   background: rgba(6, 32, 40, 0.85);

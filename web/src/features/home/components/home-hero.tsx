@@ -180,7 +180,7 @@ const HeroLink = styled(Link)<{ $variant: 'solid' | 'outline' }>`
   align-items: center;
   justify-content: center;
   min-height: 52px;
-  padding: ${`${theme.space[3]} ${theme.space[6]}`};
+  padding: ${theme.space[3]} ${theme.space[6]};
   border: 2px solid #ffffff;
   border-radius: ${theme.radii.md};
   font-size: ${theme.fontSizes.lg};
@@ -230,7 +230,7 @@ const Claim = styled.li`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
-  gap: ${`${theme.space[1]} ${theme.space[3]}`};
+  gap: ${theme.space[1]} ${theme.space[3]};
 
   ${theme.media.fromTablet} {
     flex-direction: column;

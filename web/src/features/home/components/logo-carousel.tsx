@@ -220,7 +220,7 @@ const PauseButton = styled.button`
   align-items: center;
   gap: ${theme.space[2]};
   min-height: 44px;
-  padding: ${`${theme.space[2]} ${theme.space[4]}`};
+  padding: ${theme.space[2]} ${theme.space[4]};
   border: 2px solid ${theme.colors.borderStrong};
   border-radius: ${theme.radii.pill};
   background: ${theme.colors.background};

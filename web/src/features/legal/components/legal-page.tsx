@@ -190,7 +190,7 @@ const CompactContents = styled.details`
 
   summary {
     min-height: 48px;
-    padding: ${`${theme.space[3]} ${theme.space[4]}`};
+    padding: ${theme.space[3]} ${theme.space[4]};
     font-weight: ${theme.fontWeights.semibold};
     cursor: pointer;
   }

@@ -173,7 +173,7 @@ const Hours = styled.ul`
     display: flex;
     flex-wrap: wrap;
     justify-content: space-between;
-    gap: ${`0 ${theme.space[4]}`};
+    gap: 0 ${theme.space[4]};
     max-width: 24rem;
   }
 `
@@ -190,7 +190,7 @@ const DirectionsLink = styled.a`
   align-items: center;
   justify-content: center;
   min-height: 48px;
-  padding: ${`${theme.space[3]} ${theme.space[5]}`};
+  padding: ${theme.space[3]} ${theme.space[5]};
   border: 2px solid ${theme.colors.primary};
   border-radius: ${theme.radii.md};
   background: ${theme.colors.background};

@@ -240,7 +240,7 @@ const Summary = styled.div`
   flex-wrap: wrap;
   align-items: center;
   justify-content: center;
-  gap: ${`${theme.space[3]} ${theme.space[5]}`};
+  gap: ${theme.space[3]} ${theme.space[5]};
   margin: 0 auto ${theme.space[6]};
   padding: ${theme.space[5]};
   max-width: 40rem;
@@ -392,7 +392,7 @@ const Badge = styled.li`
   flex-direction: column;
   align-items: center;
   gap: ${theme.space[2]};
-  padding: ${`${theme.space[4]} ${theme.space[3]}`};
+  padding: ${theme.space[4]} ${theme.space[3]};
   border: 1px solid ${theme.colors.border};
   border-radius: ${theme.radii.lg};
   background: ${theme.colors.background};

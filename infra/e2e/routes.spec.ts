@@ -9,7 +9,8 @@ import { expectNoSidewaysScroll } from './support/layout.js'
 
 /**
  * Every route the build knows (web/dist/spa-routes.json, read when the tests run, so a new page is
- * checked as soon as it exists), in both languages, and the 404 pages, each opened once per width:
+ * checked as soon as it exists), in both languages, and the 404 pages, each opened once at 1366 px
+ * and then narrowed:
  * - axe: zero violations of WCAG 2.0/2.1 A and AA and of axe's best practices, at 1366 and 390 px,
  *   once the page has settled;
  * - nothing wider than a phone at 390 and 320 px (a patient could pan onto blank space; the 390 px
@@ -22,7 +23,8 @@ import { expectNoSidewaysScroll } from './support/layout.js'
 const DIST = path.resolve(import.meta.dirname, '..', '..', 'web', 'dist')
 const spaRoutes = JSON.parse(readFileSync(path.join(DIST, 'spa-routes.json'), 'utf8')) as string[]
 const routes = [...spaRoutes, '/no-such-page-here', '/es/no-such-page-here']
-const PHONE_WIDTHS = [390, 320]
+const [DESKTOP, PHONE] = DESKTOP_AND_PHONE
+const PHONE_WIDTHS = [PHONE.width, 320]
 const isSpanish = (route: string) => /^\/es(\/|$)/.test(route)
 
 /** The path of the first page a sitemap lists under `prefix` (e.g. a product page). */
@@ -44,12 +46,23 @@ async function urlOf(page: Page, route: string): Promise<string> {
   return route.replace(':id', '00000000-0000-4000-8000-000000000000')
 }
 
-/** Opens `url` at `width` and waits until it is hydrated and its data is in. */
-async function openSettled(page: Page, url: string, viewport: { width: number; height: number }) {
-  await page.setViewportSize(viewport)
+/** Opens `url` at the desktop width and waits until it is hydrated and its data is in. */
+async function openSettled(page: Page, url: string) {
+  await page.setViewportSize(DESKTOP)
   await page.goto(url)
   if (isSpanish(url)) await expect(page.locator('html')).toHaveAttribute('lang', 'es')
   await page.waitForLoadState('networkidle')
+}
+
+/**
+ * Narrows the open page to `width`: the layout is the style sheet's and the width hooks', which
+ * follow a resize as they follow a load (one page load per route, not one per width). Waits until
+ * the resize listeners and effects have run and whatever they asked the network for has arrived.
+ */
+async function narrowTo(page: Page, width: number, pending: () => number) {
+  await page.setViewportSize({ width, height: PHONE.height })
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(done)))))
+  await expect.poll(pending, { message: `requests started at ${width}px have finished` }).toBe(0)
 }
 
 for (const route of routes) {
@@ -57,18 +70,19 @@ for (const route of routes) {
     await withCookieChoice(page, 'declined')
     const url = await urlOf(page, route)
     expect(url, 'every parameter filled').not.toContain(':')
-    for (const viewport of DESKTOP_AND_PHONE) {
-      await openSettled(page, url, viewport)
-      // Third-party map frames (no network in tests): their own content is not ours to audit.
-      await expectNoAxeViolations(page, `${url} at ${viewport.width}px`, { tags: [...WCAG_AA, 'best-practice'], exclude: 'iframe[src^="https://www.google.com/"]' })
-    }
-    // The page as loaded at 390 px, then narrowed to 320 px: the layout is the style sheet's and
-    // the width hooks', which follow a resize as they follow a load (one page load saved per route).
+    let inFlight = 0
+    page.on('request', () => inFlight++)
+    page.on('requestfinished', () => inFlight--)
+    page.on('requestfailed', () => inFlight--)
+
+    await openSettled(page, url)
+    // Third-party map frames (no network in tests): their own content is not ours to audit.
+    const scope = { tags: [...WCAG_AA, 'best-practice'], exclude: 'iframe[src^="https://www.google.com/"]' }
+    await expectNoAxeViolations(page, `${url} at ${DESKTOP.width}px`, scope)
+    await narrowTo(page, PHONE.width, () => inFlight)
+    await expectNoAxeViolations(page, `${url} at ${PHONE.width}px`, scope)
     for (const width of PHONE_WIDTHS) {
-      if (width !== page.viewportSize()?.width) {
-        await page.setViewportSize({ width, height: 780 })
-        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)))) // resize listeners have run
-      }
+      if (width !== page.viewportSize()?.width) await narrowTo(page, width, () => inFlight)
       await expectNoSidewaysScroll(page, `${url} at ${width}px`)
     }
   })

@@ -24,7 +24,7 @@ const STACK_SUITES = ['infra']
 /** The SPA's component tests: no database, no stack, no build. */
 const WEB_COMPONENTS = 'web components'
 const LINT = 'lint'
-const TYPES = 'test types'
+const TYPES = 'types'
 /**
  * The suites that take longest start first, so that no long one starts last and runs alone at the
  * end (the stack's suite waits for the web build in its slot; the CPU meanwhile runs the others).

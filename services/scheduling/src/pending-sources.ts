@@ -1,7 +1,7 @@
-import { locationNameOf, SOURCE_KINDS, type SourceKind } from '@hearing/contracts'
+import { locationNameOf, phoneDigits, SOURCE_KINDS, type SourceKind } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { describeStart } from './availability.js'
-import { emailKey, emailKeySql, phoneKey, phoneKeySql } from './booking-limits.js'
+import { emailKey, emailKeySql, phoneKeySql } from './booking-limits.js'
 import type { Database } from './database.js'
 
 type Db = Kysely<Database>
@@ -9,7 +9,7 @@ type Db = Kysely<Database>
 const keyOf: Record<SourceKind, (row: { source_address: string | null; email: string; phone: string }) => string | null> = {
   address: (r) => r.source_address,
   email: (r) => emailKey(r.email),
-  phone: (r) => (phoneKey(r.phone).length >= 7 ? phoneKey(r.phone) : null),
+  phone: (r) => phoneDigits(r.phone) ?? null,
 }
 
 /** How many upcoming requests waiting for staff are read at most for the grouping. */
@@ -70,7 +70,12 @@ export async function releaseSource(db: Db, source: { kind: SourceKind; value: s
     .where('starts_at', '>', now)
   if (source.kind === 'address') query = query.where('source_address', '=', source.value)
   else if (source.kind === 'email') query = query.where(emailKeySql, '=', emailKey(source.value))
-  else query = query.where(phoneKeySql, '=', phoneKey(source.value))
+  else {
+    // Grouped by their last ten digits (keyOf): a phone with fewer has no requests to release.
+    const digits = phoneDigits(source.value)
+    if (!digits) return 0
+    query = query.where(phoneKeySql, '=', digits)
+  }
   const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows)
 }

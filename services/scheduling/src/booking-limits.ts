@@ -1,7 +1,8 @@
 import { httpError } from '@hearing/service-kit'
 import { clinicByUid, locationName, phoneDigits } from '@hearing/contracts'
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
+import { emailKey, lockVisitorKeys, pendingRequestsOf, type Visitor } from './visitor-request-store.js'
 
 /**
  * How many requests one visitor may have waiting for staff (issue 20: 28 anonymous requests from
@@ -15,31 +16,7 @@ export interface BookingLimits {
   maxPendingPerDay: number
 }
 
-export interface Visitor {
-  /** The client's address (null when unknown: then e-mail and phone still count). */
-  address: string | null
-  email: string
-  phone: string
-}
-
 type Db = Kysely<Database>
-
-/** One mailbox whatever its case or +tag: Ann+1@Example.com is ann@example.com. */
-export const emailKey = (email: string) => email.trim().toLowerCase().replace(/[+][^@]*@/, '@')
-
-// The same keys in SQL, spelled as the migration's indexes are.
-export const emailKeySql = sql<string>`regexp_replace(lower(email), '[+][^@]*@', '@')`
-export const phoneKeySql = sql<string>`right(regexp_replace(phone, '[^0-9]', '', 'g'), 10)`
-
-/** A request of the same visitor: the same address, e-mail or phone (its last ten digits: contracts' phoneDigits). */
-export function sameVisitor(eb: ExpressionBuilder<Database, 'appointments'>, visitor: Visitor) {
-  const phone = phoneDigits(visitor.phone)
-  return eb.or([
-    eb(emailKeySql, '=', emailKey(visitor.email)),
-    ...(phone ? [eb(phoneKeySql, '=', phone)] : []),
-    ...(visitor.address ? [eb('source_address', '=', visitor.address)] : []),
-  ])
-}
 
 /**
  * Within the booking's transaction: waits for any other request of the same visitor to finish
@@ -50,15 +27,8 @@ export function sameVisitor(eb: ExpressionBuilder<Database, 'appointments'>, vis
 export async function holdVisitorLimits(trx: Db, visitor: Visitor, at: { locationUid: string; dayStart: Date; dayEnd: Date; now: Date }, limits: BookingLimits): Promise<void> {
   const phone = phoneDigits(visitor.phone)
   const keys = [`email:${emailKey(visitor.email)}`, ...(phone ? [`phone:${phone}`] : []), ...(visitor.address ? [`address:${visitor.address}`] : [])]
-  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${`scheduling:booking:${key}`}, 0))`.execute(trx)
-
-  const held = await trx
-    .selectFrom('appointments')
-    .select(['location_uid', 'starts_at'])
-    .where('status', '=', 'pending')
-    .where('starts_at', '>', at.now)
-    .where((eb) => sameVisitor(eb, visitor))
-    .execute()
+  await lockVisitorKeys(trx, keys)
+  const held = await pendingRequestsOf(trx, visitor, at.now)
   const clinic = clinicByUid(at.locationUid)
   const call = clinic ? `please call our ${locationName(clinic)} clinic on ${clinic.phone}` : 'please call the clinic'
   if (held.length >= limits.maxPendingPerVisitor) {

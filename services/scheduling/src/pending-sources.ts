@@ -1,8 +1,8 @@
 import { locationNameOf, phoneDigits, SOURCE_KINDS, type SourceKind } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { describeStart } from './availability.js'
-import { emailKey, emailKeySql, phoneKeySql } from './booking-limits.js'
 import type { Database } from './database.js'
+import { declinePendingFrom, emailKey, upcomingPendingRequests } from './visitor-request-store.js'
 
 type Db = Kysely<Database>
 
@@ -20,14 +20,7 @@ const MAX_PENDING_READ = 5000
  * with at least `min` upcoming pending requests, the largest groups first (a flood shows on top).
  */
 export async function pendingBySource(db: Db, now: Date, min = 2) {
-  const rows = await db
-    .selectFrom('appointments')
-    .select(['id', 'location_uid', 'appointment_type', 'starts_at', 'first_name', 'last_name', 'email', 'phone', 'source_address', 'created_at'])
-    .where('status', '=', 'pending')
-    .where('starts_at', '>', now)
-    .orderBy('created_at')
-    .limit(MAX_PENDING_READ)
-    .execute()
+  const rows = await upcomingPendingRequests(db, now, MAX_PENDING_READ)
   const groups = new Map<string, { kind: SourceKind; value: string; requests: typeof rows }>()
   for (const row of rows) {
     for (const kind of SOURCE_KINDS) {
@@ -63,19 +56,10 @@ export async function pendingBySource(db: Db, now: Date, min = 2) {
  * Returns how many were released.
  */
 export async function releaseSource(db: Db, source: { kind: SourceKind; value: string }, { staffId, now }: { staffId: string; now: Date }): Promise<number> {
-  let query = db
-    .updateTable('appointments')
-    .set({ status: 'declined', decided_at: now, decided_by: staffId })
-    .where('status', '=', 'pending')
-    .where('starts_at', '>', now)
-  if (source.kind === 'address') query = query.where('source_address', '=', source.value)
-  else if (source.kind === 'email') query = query.where(emailKeySql, '=', emailKey(source.value))
-  else {
+  if (source.kind === 'phone') {
     // Grouped by their last ten digits (keyOf): a phone with fewer has no requests to release.
     const digits = phoneDigits(source.value)
-    if (!digits) return 0
-    query = query.where(phoneKeySql, '=', digits)
+    return digits ? declinePendingFrom(db, { kind: 'phone', key: digits }, { staffId, now }) : 0
   }
-  const result = await query.executeTakeFirst()
-  return Number(result.numUpdatedRows)
+  return declinePendingFrom(db, { kind: source.kind, key: source.kind === 'email' ? emailKey(source.value) : source.value }, { staffId, now })
 }

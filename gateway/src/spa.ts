@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import { SEO_HEAD_END, SEO_HEAD_START } from '@hearing/contracts'
+import { canonicalPath, withSeoHead, type PageEntry, type PagesManifest } from '@hearing/contracts'
 import { errorPayload } from '@hearing/service-kit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
@@ -13,25 +13,6 @@ const REVALIDATE = 'no-cache'
 const NOT_BUILT_HTML =
   '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Web app not built</title></head>' +
   '<body><h1>The web app is not built</h1><p>Run <code>npm run build -w web</code>, then reload.</p></body></html>'
-
-/** Head tags of one route and, when pre-rendered, its whole page (web/src/entry-server.tsx writes pages.json). */
-interface PageEntry {
-  head: string
-  file?: string
-  dependsOnQuery?: boolean
-  /** <html lang> of the page; "en" when absent. */
-  lang?: string
-}
-
-interface PagesManifest {
-  publicUrlPlaceholder: string
-  pathPlaceholder: string
-  routes: Record<string, PageEntry>
-  notFound: PageEntry
-  /** The 404 page under /es (builds before the Spanish site have none). */
-  spanishNotFound?: PageEntry
-  fallback: PageEntry
-}
 
 interface Route {
   pattern: string
@@ -148,14 +129,8 @@ async function loadPages(dir: string, warn: (msg: string) => void): Promise<Pick
   }
 }
 
-/** index.html with the head block of the build replaced by `head`, and the page's language on <html>. */
-function withHead(shell: string, head: string, lang = 'en'): string {
-  const start = shell.indexOf(SEO_HEAD_START)
-  const end = shell.indexOf(SEO_HEAD_END)
-  if (start < 0 || end < start) return shell
-  const html = `${shell.slice(0, start)}${SEO_HEAD_START}\n    ${head}\n    ${shell.slice(end)}`
-  return lang === 'en' ? html : html.replace('<html lang="en">', `<html lang="${escapeHtml(lang)}">`)
-}
+/** index.html with the head block of the build replaced by `head`, and the page's language on <html>; as it is without the block. */
+const withHead = (shell: string, head: string, lang = 'en'): string => withSeoHead(shell, head, lang) ?? shell
 
 /** Spanish pages live under /es (web/src/i18n/locale.ts). */
 const isSpanish = (urlPath: string) => /^\/es(\/|$)/i.test(urlPath)
@@ -189,12 +164,6 @@ function withGenericHead(shell: string, status: 200 | 404, canonical: string): s
     status === 200 ? `<meta property="og:url" content="${escapeHtml(canonical)}" />` : '',
   ].filter(Boolean)
   return shell.replace('</head>', () => `${tags.join('')}</head>`)
-}
-
-/** "/About-Us/" -> "/About-Us"; "/" stays "/". The path as requested, query left out. */
-function canonicalPath(urlPath: string): string {
-  const trimmed = urlPath.replace(/\/+$/, '')
-  return trimmed === '' ? '/' : trimmed
 }
 
 export interface Page {

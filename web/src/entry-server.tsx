@@ -7,6 +7,7 @@
  * Nothing is fetched while rendering: SWR reads render their loading state, as they do on the
  * browser's first render, so hydration matches.
  */
+import { PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, type PageEntry, type PagesManifest } from '@hearing/contracts'
 import type { VNode } from 'preact'
 import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode, type ReactNode } from 'react'
@@ -20,7 +21,7 @@ import { spaRoutes, staffRoutes, type SpaRoute } from './config/spa-routes'
 import { activateLocale } from './i18n/i18n'
 import { basenameFor, htmlLang, localizePath, type Locale } from './i18n/locale'
 import { loadDeclaredSpanish } from './i18n/spanish'
-import { fillTemplate, headFor, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, renderHeadTags } from './seo/head'
+import { fillTemplate, headFor, renderHeadTags } from './seo/head'
 import { defaultSeo, isDynamicPattern, notFoundSeoFor, seoForRoute } from './seo/pages'
 import { pageScriptPreloads, type BuildManifest } from './seo/page-scripts'
 import { withLowPriorityScripts } from './seo/script-priority'
@@ -70,35 +71,9 @@ async function renderOnce(url: string, locale: Locale): Promise<{ appHtml: strin
   }
 }
 
-export interface PageEntry {
-  /** The head tags for this route, with PUBLIC_URL_PLACEHOLDER (and PATH_PLACEHOLDER for :param routes). */
-  head: string
-  /** File (relative to dist/) holding the complete pre-rendered page, when there is one. */
-  file?: string
-  /** Send the pre-rendered file only when the URL has no query string (see PageSeo.dependsOnQuery). */
-  dependsOnQuery?: boolean
-  /** <html lang> of the page ("en" when absent). */
-  lang?: string
-}
-
-/**
- * What the gateway reads (dist/pages.json): per route pattern of spa-routes (English, and Spanish under /es) the head of its pages
- * and, for pre-rendered routes, the file with the whole page; the same for the 404 page; and a
- * default head for anything else.
- */
-export interface PagesManifest {
-  publicUrlPlaceholder: string
-  pathPlaceholder: string
-  routes: Record<string, PageEntry>
-  notFound: PageEntry
-  /** The 404 page for paths under /es. */
-  spanishNotFound: PageEntry
-  /** Head for a route without an entry (should not happen: every spa-route has one). */
-  fallback: PageEntry
-}
-
 export interface BuiltPages {
-  manifest: PagesManifest
+  /** What the gateway reads (dist/pages.json); every build has the Spanish 404 page. */
+  manifest: PagesManifest & { spanishNotFound: PageEntry }
   /** Files to write under dist/: path relative to dist/ -> content. */
   files: Record<string, string>
 }

@@ -2,11 +2,11 @@
  * The head of an article page (/resources/{handle}) in the HTML the gateway sends: title (the
  * article's plus the brand), description (its excerpt, else a default sentence), canonical URL,
  * Open Graph article tags, and JSON-LD BlogPosting plus BreadcrumbList (Home > Resources > article),
- * the same tags web/src/seo/head.ts writes, marked data-seo so the browser updates them in place.
+ * written by @hearing/contracts' renderSeoHead and articleJsonLd as the web build's are, marked
+ * data-seo so the browser updates them in place.
  * An unknown handle is answered with HTTP 404.
  */
-import { seoCanonicalTag, seoJsonLdTag, seoMetaTag } from '@hearing/contracts'
-import escapeHtml from 'escape-html'
+import { articleJsonLd, preloadFetchTag, renderSeoHead } from '@hearing/contracts'
 import { lastSegment, lookUp, siteNameIn } from './head.js'
 
 /** What the content service's GET /articles/{handle} sends, as far as the head needs it. */
@@ -26,57 +26,39 @@ export interface ArticleHeadData {
 export const defaultArticleDescription = (siteName: string) =>
   `Hearing health insights and practical advice from the hearing care specialists at ${siteName}.`
 
-export function articleHeadTags(article: ArticleHeadData, { origin, siteName }: { origin: string; siteName: string }): string {
+export function articleHeadTags(article: ArticleHeadData, { origin, siteName }: { origin: string; siteName: string }, preloads: readonly string[] = []): string {
   const url = `${origin}/resources/${encodeURIComponent(article.handle)}`
   const title = `${article.title} | ${siteName}`
   const description = article.excerpt?.trim() || defaultArticleDescription(siteName)
   const image = article.image ? new URL(article.image, `${origin}/`).href : undefined
-  const meta = seoMetaTag
-  const jsonLd = {
-    '@context': 'https://schema.org',
-    '@graph': [
-      {
-        '@type': 'BlogPosting',
-        headline: article.title,
-        url,
-        mainEntityOfPage: url,
-        description,
-        ...(image ? { image: [image] } : {}),
-        datePublished: article.publishedAt,
-        ...(article.updatedAt ? { dateModified: article.updatedAt } : {}),
-        ...(article.author ? { author: [{ '@type': 'Person', name: article.author }] } : {}),
-        ...(article.tags.length ? { keywords: article.tags.join(', ') } : {}),
-        publisher: { '@id': `${origin}/#organization` },
-      },
-      {
-        '@type': 'BreadcrumbList',
-        itemListElement: [
-          { '@type': 'ListItem', position: 1, name: 'Home', item: `${origin}/` },
-          { '@type': 'ListItem', position: 2, name: 'Resources', item: `${origin}/resources` },
-          { '@type': 'ListItem', position: 3, name: article.title },
-        ],
-      },
+  return renderSeoHead({
+    title,
+    description,
+    robots: 'index, follow',
+    canonical: url,
+    type: 'article',
+    siteName,
+    ogLocale: 'en_US',
+    image,
+    imageAlt: article.imageAlt ?? undefined,
+    properties: [
+      ['article:published_time', article.publishedAt],
+      ...(article.updatedAt ? [['article:modified_time', article.updatedAt] as const] : []),
+      ...(article.author ? [['article:author', article.author] as const] : []),
+      ...article.tags.map((tag) => ['article:tag', tag] as const),
     ],
-  }
-  return [
-    `<title>${escapeHtml(title)}</title>`,
-    meta('name', 'description', description),
-    meta('name', 'robots', 'index, follow'),
-    seoCanonicalTag(url),
-    meta('property', 'og:type', 'article'),
-    meta('property', 'og:site_name', siteName),
-    meta('property', 'og:locale', 'en_US'),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
-    ...(image ? [meta('property', 'og:image', image), ...(article.imageAlt ? [meta('property', 'og:image:alt', article.imageAlt)] : [])] : []),
-    meta('property', 'article:published_time', article.publishedAt),
-    ...(article.updatedAt ? [meta('property', 'article:modified_time', article.updatedAt)] : []),
-    ...(article.author ? [meta('property', 'article:author', article.author)] : []),
-    ...article.tags.map((tag) => meta('property', 'article:tag', tag)),
-    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
-    seoJsonLdTag(jsonLd),
-  ].join('\n    ')
+    preloads,
+    jsonLd: articleJsonLd(origin, {
+      title: article.title,
+      url,
+      description,
+      image,
+      publishedAt: article.publishedAt,
+      updatedAt: article.updatedAt,
+      author: article.author,
+      tags: article.tags,
+    }),
+  })
 }
 
 const isArticle = (body: unknown): body is ArticleHeadData =>
@@ -99,8 +81,8 @@ export function articlePages({ content, timeoutMs }: { content: () => string; ti
       const article = { ...result.value, tags: Array.isArray(result.value.tags) ? result.value.tags : [] }
       // The article itself (web: features/articles/api articleKey), asked for with the page, not
       // once the scripts have run: its text is what the page paints largest.
-      const preload = `<link rel="preload" as="fetch" href="/api/content/articles/${encodeURIComponent(handle)}" crossorigin="anonymous" />`
-      return { status: 200 as const, head: `${articleHeadTags(article, { origin, siteName: siteNameIn(routeHead) ?? '' })}\n    ${preload}` }
+      const preload = preloadFetchTag(`/api/content/articles/${encodeURIComponent(handle)}`)
+      return { status: 200 as const, head: articleHeadTags(article, { origin, siteName: siteNameIn(routeHead) ?? '' }, [preload]) }
     },
   }
 }

@@ -19,7 +19,7 @@ import { startRunStores, type RunStores } from './stores.js'
  * The web build runs alongside the service suites: only the suites that start the real stack
  * (infra's launcher test and Playwright) wait for it. The journeys then run beside the suites.
  */
-const SERVICE_SUITES = ['services/kit', ...SERVICE_REGISTRY.map((s) => s.dir), 'gateway']
+const SERVICE_SUITES = ['services/contracts', 'services/kit', ...SERVICE_REGISTRY.map((s) => s.dir), 'gateway']
 const STACK_SUITES = ['infra']
 /** The SPA's component tests: no database, no stack, no build. */
 const WEB_COMPONENTS = 'web components'

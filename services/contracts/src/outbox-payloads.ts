@@ -115,3 +115,27 @@ export const outboxPayloads = {
 
 /** What a producer writes under a topic. */
 export type OutboxPayload<T extends OutboxTopic = OutboxTopic> = z.input<(typeof outboxPayloads)[T]>
+
+/**
+ * A payload with its topic, the two checked together: what a producer's addToOutbox writes and
+ * what messaging-sync stores (a union over the topics, so a payload never goes under another's).
+ */
+export type OutboxEntry<T extends OutboxTopic = OutboxTopic> = T extends OutboxTopic ? { topic: T; payload: OutboxPayload<T> } : never
+
+/** The producer's idempotency key of an item (e.g. `booking:<id>:request`), and its outbox row id. */
+export const outboxKey = z.string().min(1).max(200)
+export const outboxItemId = z.string().min(1).max(100)
+
+const handedOver = <T extends OutboxTopic>(topic: T) => z.strictObject({ id: outboxItemId, key: outboxKey, topic: z.literal(topic), payload: outboxPayloads[topic] })
+
+/**
+ * One item of a relay's handover (`POST /internal/outbox` on messaging-sync), its payload checked
+ * with its topic's schema from outboxPayloads.
+ */
+export const outboxHandoverItem = z.discriminatedUnion('topic', [handedOver('email'), handedOver('message'), handedOver('contact'), handedOver('appointment'), handedOver('text')])
+export type OutboxHandoverItem = z.output<typeof outboxHandoverItem>
+
+/** Every topic has its item above: a topic added to OUTBOX_TOPICS without one fails to compile here. */
+type TopicWithoutHandover = Exclude<OutboxTopic, OutboxHandoverItem['topic']>
+const everyTopicHandedOver: [TopicWithoutHandover] extends [never] ? true : TopicWithoutHandover = true
+void everyTopicHandedOver

@@ -100,9 +100,3 @@ export function widenSubject(subject: PersonalDataSubject, found: { emails: stri
   const phones = [...new Set([...subject.phones, ...found.phones.map((p) => p.trim()).filter((p) => p.length > 0 && p.length <= 40)])].slice(0, 50)
   return { ...subject, emails, phones }
 }
-
-/** The last 10 digits of a phone, how services compare phones typed or stored in any format. */
-export function phoneDigits(phone: string): string | undefined {
-  const digits = phone.replace(/\D/g, '')
-  return digits.length >= 10 ? digits.slice(-10) : undefined
-}

@@ -1,4 +1,4 @@
-import type { OutboxPayload, OutboxTopic } from '@hearing/contracts'
+import type { OutboxEntry, OutboxTopic } from '@hearing/contracts'
 import type { FastifyBaseLogger } from 'fastify'
 import { sql, type ColumnType, type Generated, type Kysely, type Migration, type QueryExecutorProvider } from 'kysely'
 import { INTERNAL_TOKEN_HEADER } from './internal.js'
@@ -67,20 +67,19 @@ export interface TrackedOutboxTable<P = unknown> extends OutboxTable<P> {
   status_checked_at: Date | null
 }
 
-export interface OutboxItem<T extends OutboxTopic = OutboxTopic> {
-  /** What messaging-sync does with it: 'email', 'message', 'contact', 'appointment'. */
-  topic: T
-  /** The producer's idempotency key (e.g. `booking:<id>:request`): a repeated key is a no-op. */
-  key: string
-  /** As the contract (@hearing/contracts outbox-payloads) has it for the topic. */
-  payload: OutboxPayload<T>
-}
+/**
+ * One piece of work: its topic (what messaging-sync does with it: 'email', 'message', 'contact',
+ * 'appointment', 'text') with the payload the contract (@hearing/contracts outbox-payloads) has for
+ * that topic, checked together, and the producer's idempotency key (e.g. `booking:<id>:request`):
+ * a repeated key is a no-op.
+ */
+export type OutboxItem<T extends OutboxTopic = OutboxTopic> = OutboxEntry<T> & { key: string }
 
 /**
  * Adds work to the outbox inside the producer's transaction (pass the transaction, or the db for a
  * change of one statement). Resolves to false when the key was already there (nothing added).
  */
-export async function addToOutbox<T extends OutboxTopic>(trx: QueryExecutorProvider, { topic, key, payload }: OutboxItem<T>): Promise<boolean> {
+export async function addToOutbox(trx: QueryExecutorProvider, { topic, key, payload }: OutboxItem): Promise<boolean> {
   const { rows } = await sql<{ id: string }>`
     insert into outbox (topic, key, payload) values (${topic}, ${key}, ${JSON.stringify(payload)}::jsonb)
     on conflict (key) do nothing returning id

@@ -101,6 +101,21 @@ t.test('a row added while messaging-sync is down is kept, then handed over once 
   t.equal(intake.received.length, 1)
 })
 
+/**
+ * Never run: compiled by the test types stage (tsc -b tsconfig.test.json), where each line below
+ * must be a type error: a payload is checked against its own topic's contract.
+ */
+export function payloadsUnderAnotherTopicDoNotCompile(db: Kysely<unknown>, topic: OutboxTopic) {
+  // @ts-expect-error a message (the inbox's) under the e-mail topic
+  void addToOutbox(db, { topic: 'email', key: 'k', payload: { kind: 'contact', location_uid: 'l', first_name: 'A', last_name: 'B', phone: '+17705550142', text: 'Hi' } })
+  // @ts-expect-error an e-mail without its subject
+  void addToOutbox(db, { topic: 'email', key: 'k', payload: { to: 'ana@example.com', text: 'Hello' } })
+  // @ts-expect-error a topic the contract does not have
+  void addToOutbox(db, { topic: 'fax', key: 'k', payload: mail('x') })
+  // @ts-expect-error a topic known only as "one of them" cannot carry an e-mail
+  void addToOutbox(db, { topic, key: 'k', payload: mail('x') })
+}
+
 t.test('a repeated key is a no-op', async (t) => {
   const db = await producerDb(t)
   t.equal(await addToOutbox(db, { topic: 'email', key: 'k1', payload: mail('first') }), true)
@@ -130,7 +145,7 @@ t.test('an item messaging-sync refuses is reported as undeliverable and holds up
   const intake = await startIntake(t, port)
   await addToOutbox(db, { topic: 'email', key: 'good-1', payload: mail('good') })
   // A producer newer than messaging-sync (or a bug): its type checks cannot stop that at run time.
-  await addToOutbox(db, { topic: 'bogus' as OutboxTopic, key: 'bad', payload: mail('bad') })
+  await addToOutbox(db, { topic: 'bogus' as 'email', key: 'bad', payload: mail('bad') })
   await addToOutbox(db, { topic: 'email', key: 'good-2', payload: mail('good') })
   const relay = relayFor(db, port)
   t.equal(await relay.runOnce(), 3, 'all three settled')

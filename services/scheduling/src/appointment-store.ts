@@ -2,10 +2,10 @@ import type { AppointmentStatus } from '@hearing/contracts'
 import { sql, type ExpressionBuilder, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely'
 import type { AppointmentsTable, Database } from './database.js'
 
-// The appointments' SQL (appointments, their cancel tokens, the clinics' closed days, the half-hour
-// locks). Plain reads and writes: which change is allowed when, and what the patient and the
-// clinic are told, is the booking and appointment logic's (appointments.ts, bookings.ts,
-// staff-scheduling.ts).
+// The appointments' SQL (appointments, their cancel tokens, the half-hour locks; the clinics'
+// closed days are closed-date-store.ts'). Plain reads and writes: which change is allowed when,
+// and what the patient and the clinic are told, is the booking and appointment logic's
+// (appointments.ts, bookings.ts, staff-scheduling.ts).
 
 type Db = Kysely<Database>
 export type AppointmentRow = Selectable<AppointmentsTable>
@@ -15,6 +15,19 @@ export const LIVE_STATUSES: readonly AppointmentStatus[] = ['pending', 'confirme
 
 export function findAppointment(db: Db, id: string): Promise<AppointmentRow | undefined> {
   return db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst()
+}
+
+/** How many appointments hold their time (LIVE_STATUSES) at a clinic, starting in [from, to). */
+export async function countLiveAppointments(db: Db, locationUid: string, from: Date, to: Date): Promise<number> {
+  const { n } = await db
+    .selectFrom('appointments')
+    .select(sql<number>`count(*)::int`.as('n'))
+    .where('location_uid', '=', locationUid)
+    .where('status', 'in', LIVE_STATUSES)
+    .where('starts_at', '>=', from)
+    .where('starts_at', '<', to)
+    .executeTakeFirstOrThrow()
+  return n
 }
 
 /** The newest appointments first (requests and scheduled ones). */
@@ -119,14 +132,6 @@ export function moveAppointment(trx: Db, id: string, from: Date, to: { starts_at
 
 export async function insertCancelToken(trx: Db, tokenHash: string, appointmentId: string): Promise<void> {
   await trx.insertInto('appointment_cancel_tokens').values({ token_hash: tokenHash, appointment_id: appointmentId }).execute()
-}
-
-/** The location's closed days from `from` on ("YYYY-MM-DD"), through `to` when given. */
-export async function closedDates(db: Db, locationUid: string, from: string, to?: string): Promise<Set<string>> {
-  let query = db.selectFrom('closed_dates').select(sql<string>`date::text`.as('date')).where('location_uid', '=', locationUid).where('date', '>=', from)
-  if (to) query = query.where('date', '<=', to)
-  const rows = await query.orderBy('date').execute()
-  return new Set(rows.map((r) => r.date))
 }
 
 /** Takes a transaction-scoped advisory lock on `key` without waiting; false when another transaction holds it. */

@@ -1,7 +1,8 @@
 import { httpError } from '@hearing/service-kit'
-import { clinicByUid, locationName } from '@hearing/contracts'
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely'
+import { clinicByUid, locationName, phoneDigits } from '@hearing/contracts'
+import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
+import { emailKey, lockVisitorKeys, pendingRequestsOf, type Visitor } from './visitor-request-store.js'
 
 /**
  * How many requests one visitor may have waiting for staff (issue 20: 28 anonymous requests from
@@ -15,33 +16,7 @@ export interface BookingLimits {
   maxPendingPerDay: number
 }
 
-export interface Visitor {
-  /** The client's address (null when unknown: then e-mail and phone still count). */
-  address: string | null
-  email: string
-  phone: string
-}
-
 type Db = Kysely<Database>
-
-/** One mailbox whatever its case or +tag: Ann+1@Example.com is ann@example.com. */
-export const emailKey = (email: string) => email.trim().toLowerCase().replace(/[+][^@]*@/, '@')
-/** The phone's last ten digits: (770) 555-0142 and +1 770.555.0142 are one phone. */
-export const phoneKey = (phone: string) => phone.replace(/\D/g, '').slice(-10)
-
-// The same keys in SQL, spelled as the migration's indexes are.
-export const emailKeySql = sql<string>`regexp_replace(lower(email), '[+][^@]*@', '@')`
-export const phoneKeySql = sql<string>`right(regexp_replace(phone, '[^0-9]', '', 'g'), 10)`
-
-/** A request of the same visitor: the same address, e-mail or phone (a phone needs 7 digits to count). */
-export function sameVisitor(eb: ExpressionBuilder<Database, 'appointments'>, visitor: Visitor) {
-  const phone = phoneKey(visitor.phone)
-  return eb.or([
-    eb(emailKeySql, '=', emailKey(visitor.email)),
-    ...(phone.length >= 7 ? [eb(phoneKeySql, '=', phone)] : []),
-    ...(visitor.address ? [eb('source_address', '=', visitor.address)] : []),
-  ])
-}
 
 /**
  * Within the booking's transaction: waits for any other request of the same visitor to finish
@@ -50,16 +25,10 @@ export function sameVisitor(eb: ExpressionBuilder<Database, 'appointments'>, vis
  * a burst of simultaneous requests count one by one.
  */
 export async function holdVisitorLimits(trx: Db, visitor: Visitor, at: { locationUid: string; dayStart: Date; dayEnd: Date; now: Date }, limits: BookingLimits): Promise<void> {
-  const keys = [`email:${emailKey(visitor.email)}`, `phone:${phoneKey(visitor.phone)}`, ...(visitor.address ? [`address:${visitor.address}`] : [])]
-  for (const key of [...new Set(keys)].sort()) await sql`select pg_advisory_xact_lock(hashtextextended(${`scheduling:booking:${key}`}, 0))`.execute(trx)
-
-  const held = await trx
-    .selectFrom('appointments')
-    .select(['location_uid', 'starts_at'])
-    .where('status', '=', 'pending')
-    .where('starts_at', '>', at.now)
-    .where((eb) => sameVisitor(eb, visitor))
-    .execute()
+  const phone = phoneDigits(visitor.phone)
+  const keys = [`email:${emailKey(visitor.email)}`, ...(phone ? [`phone:${phone}`] : []), ...(visitor.address ? [`address:${visitor.address}`] : [])]
+  await lockVisitorKeys(trx, keys)
+  const held = await pendingRequestsOf(trx, visitor, at.now)
   const clinic = clinicByUid(at.locationUid)
   const call = clinic ? `please call our ${locationName(clinic)} clinic on ${clinic.phone}` : 'please call the clinic'
   if (held.length >= limits.maxPendingPerVisitor) {

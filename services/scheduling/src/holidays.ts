@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs'
 import { CLINIC_TIME_ZONE, CLINICS, clinicToday } from '@hearing/contracts'
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
 import { z } from 'zod'
+import { addHolidayClosures } from './closed-date-store.js'
 import type { Database } from './database.js'
 
 /** The holidays the practice observes: data, not code (data/holidays.json). */
@@ -49,16 +50,5 @@ export function holidaysFrom(from: string, years: number, rules: readonly Holida
  */
 export async function seedHolidays(db: Kysely<Database>, now = new Date()): Promise<void> {
   const rows = holidaysFrom(clinicToday(now), 3).flatMap((h) => CLINICS.map((c) => ({ location_uid: c.uid, date: h.date, reason: h.name })))
-  if (rows.length === 0) return
-  await db.transaction().execute(async (trx) => {
-    const added = await trx
-      .insertInto('holidays_added')
-      .values(rows.map(({ location_uid, date }) => ({ location_uid, date })))
-      .onConflict((oc) => oc.doNothing())
-      .returning(['location_uid', sql<string>`date::text`.as('date')])
-      .execute()
-    const fresh = new Set(added.map((r) => `${r.location_uid} ${r.date}`))
-    const toClose = rows.filter((r) => fresh.has(`${r.location_uid} ${r.date}`))
-    if (toClose.length > 0) await trx.insertInto('closed_dates').values(toClose).onConflict((oc) => oc.doNothing()).execute()
-  })
+  await addHolidayClosures(db, rows)
 }

@@ -1,15 +1,15 @@
-import { locationNameOf, SOURCE_KINDS, type SourceKind } from '@hearing/contracts'
+import { locationNameOf, phoneDigits, SOURCE_KINDS, type SourceKind } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { describeStart } from './availability.js'
-import { emailKey, emailKeySql, phoneKey, phoneKeySql } from './booking-limits.js'
 import type { Database } from './database.js'
+import { declinePendingFrom, emailKey, upcomingPendingRequests } from './visitor-request-store.js'
 
 type Db = Kysely<Database>
 
 const keyOf: Record<SourceKind, (row: { source_address: string | null; email: string; phone: string }) => string | null> = {
   address: (r) => r.source_address,
   email: (r) => emailKey(r.email),
-  phone: (r) => (phoneKey(r.phone).length >= 7 ? phoneKey(r.phone) : null),
+  phone: (r) => phoneDigits(r.phone) ?? null,
 }
 
 /** How many upcoming requests waiting for staff are read at most for the grouping. */
@@ -20,14 +20,7 @@ const MAX_PENDING_READ = 5000
  * with at least `min` upcoming pending requests, the largest groups first (a flood shows on top).
  */
 export async function pendingBySource(db: Db, now: Date, min = 2) {
-  const rows = await db
-    .selectFrom('appointments')
-    .select(['id', 'location_uid', 'appointment_type', 'starts_at', 'first_name', 'last_name', 'email', 'phone', 'source_address', 'created_at'])
-    .where('status', '=', 'pending')
-    .where('starts_at', '>', now)
-    .orderBy('created_at')
-    .limit(MAX_PENDING_READ)
-    .execute()
+  const rows = await upcomingPendingRequests(db, now, MAX_PENDING_READ)
   const groups = new Map<string, { kind: SourceKind; value: string; requests: typeof rows }>()
   for (const row of rows) {
     for (const kind of SOURCE_KINDS) {
@@ -63,14 +56,10 @@ export async function pendingBySource(db: Db, now: Date, min = 2) {
  * Returns how many were released.
  */
 export async function releaseSource(db: Db, source: { kind: SourceKind; value: string }, { staffId, now }: { staffId: string; now: Date }): Promise<number> {
-  let query = db
-    .updateTable('appointments')
-    .set({ status: 'declined', decided_at: now, decided_by: staffId })
-    .where('status', '=', 'pending')
-    .where('starts_at', '>', now)
-  if (source.kind === 'address') query = query.where('source_address', '=', source.value)
-  else if (source.kind === 'email') query = query.where(emailKeySql, '=', emailKey(source.value))
-  else query = query.where(phoneKeySql, '=', phoneKey(source.value))
-  const result = await query.executeTakeFirst()
-  return Number(result.numUpdatedRows)
+  if (source.kind === 'phone') {
+    // Grouped by their last ten digits (keyOf): a phone with fewer has no requests to release.
+    const digits = phoneDigits(source.value)
+    return digits ? declinePendingFrom(db, { kind: 'phone', key: digits }, { staffId, now }) : 0
+  }
+  return declinePendingFrom(db, { kind: source.kind, key: source.kind === 'email' ? emailKey(source.value) : source.value }, { staffId, now })
 }

@@ -1,12 +1,15 @@
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 import { cancelLink, newCancelToken } from './appointments.js'
 import type { Database } from './database.js'
 import { queuePatientEmail, reminderEmail } from './patient-emails.js'
 import { queuePatientText, reminderText } from './patient-texts.js'
+import { claimReminder, dueForReminder, lockUpcomingConfirmed } from './reminder-store.js'
 
 type Db = Kysely<Database>
 
 const UNIT_MINUTES = { m: 1, h: 60, d: 24 * 60 } as const
+/** Visits reminded of per offset in one run; the rest wait for the next. */
+const REMINDERS_PER_RUN = 200
 
 /** "48h,2h" (also m and d) as minutes, largest first; undefined when it is not such a list. */
 export function parseReminderOffsets(value: string): number[] | undefined {
@@ -30,19 +33,7 @@ export function parseReminderOffsets(value: string): number[] | undefined {
 export async function sendDueReminders(db: Db, { now, offsets, publicUrl }: { now: Date; offsets: readonly number[]; publicUrl: string }): Promise<number> {
   let sent = 0
   for (const offset of offsets) {
-    const due = await db
-      .selectFrom('appointments as a')
-      .select(['a.id'])
-      .where('a.status', '=', 'confirmed')
-      .where('a.starts_at', '>', now)
-      .where('a.starts_at', '<=', new Date(now.getTime() + offset * 60_000))
-      // Booked or moved after the reminder fell due: the confirmation just said it all.
-      .where(sql<boolean>`greatest(a.created_at, a.decided_at, a.rescheduled_at) <= a.starts_at - make_interval(mins => ${offset})`)
-      .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('appointment_reminders as r').select('r.appointment_id').whereRef('r.appointment_id', '=', 'a.id').whereRef('r.starts_at', '=', 'a.starts_at').where('r.offset_minutes', '=', offset))),
-      )
-      .limit(200)
-      .execute()
+    const due = await dueForReminder(db, now, offset, REMINDERS_PER_RUN)
     for (const { id } of due) if (await remind(db, id, offset, { now, publicUrl })) sent++
   }
   return sent
@@ -51,15 +42,9 @@ export async function sendDueReminders(db: Db, { now, offsets, publicUrl }: { no
 async function remind(db: Db, id: string, offset: number, { now, publicUrl }: { now: Date; publicUrl: string }): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     // The row as it is now (it may have been cancelled or moved since it was found).
-    const row = await trx.selectFrom('appointments').selectAll().where('id', '=', id).where('status', '=', 'confirmed').where('starts_at', '>', now).forUpdate().executeTakeFirst()
+    const row = await lockUpcomingConfirmed(trx, id, now)
     if (!row) return false
-    const claimed = await trx
-      .insertInto('appointment_reminders')
-      .values({ appointment_id: id, offset_minutes: offset, starts_at: row.starts_at })
-      .onConflict((oc) => oc.doNothing())
-      .returning('appointment_id')
-      .executeTakeFirst()
-    if (!claimed) return false
+    if (!(await claimReminder(trx, { appointmentId: id, offsetMinutes: offset, startsAt: row.starts_at }))) return false
     // A fresh link: the newest e-mail about the visit carries the one that works.
     const link = cancelLink(publicUrl, await newCancelToken(trx, id), row.language)
     const occasion = `${offset}m:${row.starts_at.toISOString()}`

@@ -1,5 +1,6 @@
 import { CLINICS } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
+import { addAppointmentTypes } from './appointment-type-store.js'
 import type { Database } from './database.js'
 import { seedHolidays } from './holidays.js'
 
@@ -18,10 +19,6 @@ export const APPOINTMENT_TYPES: ReadonlyArray<{ name: string; description: strin
 
 /** The nine types at each clinic, and the holidays' closed days. Leaves existing rows (and the staff's edits to them) alone. */
 export async function seed(db: Kysely<Database>): Promise<void> {
-  await db
-    .insertInto('appointment_types')
-    .values(CLINICS.flatMap((clinic) => APPOINTMENT_TYPES.map((type, i) => ({ ...type, location_uid: clinic.uid, sort_order: i + 1 }))))
-    .onConflict((oc) => oc.columns(['location_uid', 'name']).doNothing())
-    .execute()
+  await addAppointmentTypes(db, CLINICS.flatMap((clinic) => APPOINTMENT_TYPES.map((type, i) => ({ ...type, location_uid: clinic.uid, sort_order: i + 1 }))))
   await seedHolidays(db)
 }

@@ -1,9 +1,7 @@
-import { SEO_HEAD_END, SEO_HEAD_START, seoCanonicalTag, seoJsonLdTag, seoMetaTag } from '@hearing/contracts'
-import escapeHtml from 'escape-html'
+import { canonicalPath, preloadFetchTag, preloadImageTag, renderSeoHead, SEO_HEAD_END, SEO_HEAD_START, withSeoHead, type JsonLd } from '@hearing/contracts'
 import { practice } from '../content/practice.ts'
 import { localizePath, ogLocale, type Locale } from '../i18n/locale.ts'
 
-import type { JsonLd } from './json-ld.ts'
 import { shareImage, type PageSeo, type Robots } from './pages.ts'
 import { formatTitle } from './title.ts'
 
@@ -14,19 +12,6 @@ import { formatTitle } from './title.ts'
  *
  * Kept free of React, browser APIs and the '@/' alias: the pre-render step imports it in Node.
  */
-
-/**
- * Stands for the site's origin in the HTML the build writes; the gateway replaces it with its
- * PUBLIC_URL when it serves the page. Chosen so that neither HTML nor JSON escaping changes it.
- */
-export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
-
-/**
- * Stands for the requested path (e.g. "/products/abc") in the heads of routes with a :param, which
- * are not pre-rendered: the gateway replaces it with the path it answers, HTML-escaped.
- */
-export const PATH_PLACEHOLDER = '%PATH%'
-
 
 export interface HeadData {
   title: string
@@ -108,44 +93,23 @@ export function alternateLinks(alternates: { en: string; es: string }): Array<{ 
   ]
 }
 
-/** "/about-us/" -> "/about-us"; "/" stays "/". */
-export function canonicalPath(path: string): string {
-  const trimmed = path.replace(/\/+$/, '')
-  return trimmed === '' ? '/' : trimmed
-}
-
-/** The tags, one a line, every one marked data-seo (the browser side finds them by it). */
+/** The tags, one a line, every one marked data-seo (the browser side finds them by it): @hearing/contracts' renderSeoHead, as the gateway writes them. */
 export function renderHeadTags(head: HeadData): string {
-  const meta = seoMetaTag
-  const tags = [
-    `<title>${escapeHtml(head.title)}</title>`,
-    meta('name', 'description', head.description),
-    meta('name', 'robots', head.robots),
-    head.canonical ? seoCanonicalTag(head.canonical) : '',
-    meta('property', 'og:type', head.type),
-    meta('property', 'og:site_name', practice.name),
-    meta('property', 'og:locale', ogLocale[head.locale]),
-    ...(head.alternates
-      ? alternateLinks(head.alternates).map((a) => `<link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}" data-seo />`)
-      : []),
-    meta('property', 'og:title', head.title),
-    meta('property', 'og:description', head.description),
-    head.canonical ? meta('property', 'og:url', head.canonical) : '',
-    head.image ? meta('property', 'og:image', head.image) : '',
-    ...(head.image && head.image.endsWith(shareImage.path)
-      ? [
-          meta('property', 'og:image:width', String(shareImage.width)),
-          meta('property', 'og:image:height', String(shareImage.height)),
-          meta('property', 'og:image:alt', shareImage.alt),
-        ]
-      : []),
-    meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
-    head.preloadImage ? `<link rel="preload" as="image" href="${escapeHtml(head.preloadImage)}" fetchpriority="high" />` : '',
-    // crossorigin="anonymous": the same mode and credentials as the app's fetch, so the answer is reused.
-    head.preloadData ? `<link rel="preload" as="fetch" href="${escapeHtml(head.preloadData)}" crossorigin="anonymous" />` : '',
-    head.jsonLd ? seoJsonLdTag(head.jsonLd) : '',
-  ]
-  return tags.filter(Boolean).join('\n    ')
+  const sharing = head.image?.endsWith(shareImage.path) ?? false
+  return renderSeoHead({
+    title: head.title,
+    description: head.description,
+    robots: head.robots,
+    canonical: head.canonical,
+    type: head.type,
+    siteName: practice.name,
+    ogLocale: ogLocale[head.locale],
+    alternates: head.alternates && alternateLinks(head.alternates),
+    image: head.image,
+    ...(sharing ? { imageWidth: shareImage.width, imageHeight: shareImage.height, imageAlt: shareImage.alt } : {}),
+    preloads: [...(head.preloadImage ? [preloadImageTag(head.preloadImage)] : []), ...(head.preloadData ? [preloadFetchTag(head.preloadData)] : [])],
+    jsonLd: head.jsonLd,
+  })
 }
 
 /**
@@ -156,10 +120,8 @@ export function fillTemplate(
   template: string,
   { tags, extraHead = '', appHtml = '', lang = 'en' }: { tags: string; extraHead?: string; appHtml?: string; lang?: string },
 ): string {
-  const start = template.indexOf(SEO_HEAD_START)
-  const end = template.indexOf(SEO_HEAD_END)
-  if (start < 0 || end < start) throw new Error(`index.html has no ${SEO_HEAD_START} … ${SEO_HEAD_END} block`)
-  let html = `${template.slice(0, start)}${SEO_HEAD_START}\n    ${tags}\n    ${template.slice(end)}`.replace('<html lang="en">', `<html lang="${lang}">`)
+  let html = withSeoHead(template, tags, lang)
+  if (html === undefined) throw new Error(`index.html has no ${SEO_HEAD_START} … ${SEO_HEAD_END} block`)
   if (extraHead) html = html.replace('</head>', () => `${extraHead}\n  </head>`)
   if (appHtml) {
     const root = '<div id="root"></div>'

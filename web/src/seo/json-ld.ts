@@ -1,11 +1,11 @@
-import { CLINICS, type Clinic } from '@hearing/contracts'
+import { CLINICS, jsonLdGraph, organizationId, SCHEMA_ORG, type Clinic, type JsonLd } from '@hearing/contracts'
 
 import { practice } from '../content/practice.ts'
 import { paths } from '../config/paths.ts'
 
 /**
- * schema.org structured data (JSON-LD) for the practice, its clinics, articles, products and
- * breadcrumbs (shared/contracts.md §5).
+ * schema.org structured data (JSON-LD) for the practice and its clinics (shared/contracts.md §5).
+ * Articles' and products' (also written by the gateway) are @hearing/contracts' seo-json-ld.
  *
  * No `aggregateRating` or `review` on the practice or its clinics: reviews of a business shown on
  * its own site are "self-serving" and not eligible for review rich results (Google's review
@@ -17,11 +17,6 @@ import { paths } from '../config/paths.ts'
  * Kept free of React, browser APIs and the '@/' alias: the pre-render step imports it in Node.
  */
 
-export type JsonLd = Record<string, unknown>
-
-const CONTEXT = 'https://schema.org'
-
-export const organizationId = (base: string) => `${base}/#organization`
 const websiteId = (base: string) => `${base}/#website`
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')
 export const clinicId = (base: string, clinic: Pick<Clinic, 'town'>) => `${base}${paths.locations.path}#${slug(clinic.town)}`
@@ -77,12 +72,12 @@ export function clinicJsonLd(base: string, clinic: Clinic): JsonLd {
       .filter((hours) => hours.opens && hours.closes)
       .map((hours) => ({
         '@type': 'OpeningHoursSpecification',
-        dayOfWeek: hours.days.map((day) => `${CONTEXT}/${day}`),
+        dayOfWeek: hours.days.map((day) => `${SCHEMA_ORG}/${day}`),
         opens: hours.opens,
         closes: hours.closes,
       })),
     // schema.org has no audiology specialty; ear, nose and throat medicine is the nearest.
-    medicalSpecialty: `${CONTEXT}/Otolaryngologic`,
+    medicalSpecialty: `${SCHEMA_ORG}/Otolaryngologic`,
     hasMap: clinic.directionsUrl,
     parentOrganization: { '@id': organizationId(base) },
   }
@@ -100,103 +95,10 @@ export function websiteJsonLd(base: string): JsonLd {
   }
 }
 
-const graph = (nodes: JsonLd[]): JsonLd => ({ '@context': CONTEXT, '@graph': nodes })
 const openClinics = (base: string) => CLINICS.filter((c) => c.isOpen).map((clinic) => clinicJsonLd(base, clinic))
 
 /** Home: the site, the practice and its clinics. */
-export const homeGraph = (base: string): JsonLd => graph([websiteJsonLd(base), organizationJsonLd(base), ...openClinics(base)])
+export const homeGraph = (base: string): JsonLd => jsonLdGraph([websiteJsonLd(base), organizationJsonLd(base), ...openClinics(base)])
 
 /** Pages about the clinics (locations, contact): the practice and each clinic with its hours. */
-export const clinicsGraph = (base: string): JsonLd => graph([organizationJsonLd(base), ...openClinics(base)])
-
-export interface Crumb {
-  name: string
-  /** A path on this site ("/resources"); the last crumb (the page itself) may leave it out. */
-  path?: string
-}
-
-/** BreadcrumbList, e.g. Home > Resources > article (SPEC §2 "/resources/{handle}"). */
-export function breadcrumbJsonLd(base: string, crumbs: readonly Crumb[]): JsonLd {
-  return {
-    '@type': 'BreadcrumbList',
-    itemListElement: crumbs.map((crumb, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: crumb.name,
-      ...(crumb.path !== undefined ? { item: `${base}${crumb.path}` } : {}),
-    })),
-  }
-}
-
-export interface ArticleData {
-  title: string
-  /** Path of the article on this site. */
-  path: string
-  description?: string
-  image?: string
-  /** ISO date-time. */
-  publishedAt?: string
-  author?: string
-  tags?: readonly string[]
-}
-
-/** An article page: BlogPosting plus its breadcrumbs. */
-export function articleJsonLd(base: string, article: ArticleData): JsonLd {
-  return graph([
-    {
-      '@type': 'BlogPosting',
-      headline: article.title,
-      url: `${base}${article.path}`,
-      mainEntityOfPage: `${base}${article.path}`,
-      ...(article.description ? { description: article.description } : {}),
-      ...(article.image ? { image: [article.image] } : {}),
-      ...(article.publishedAt ? { datePublished: article.publishedAt } : {}),
-      ...(article.author ? { author: [{ '@type': 'Person', name: article.author }] } : {}),
-      ...(article.tags?.length ? { keywords: article.tags.join(', ') } : {}),
-      publisher: { '@id': organizationId(base) },
-    },
-    breadcrumbJsonLd(base, [
-      { name: 'Home', path: paths.home.getHref() },
-      { name: 'Resources', path: paths.resources.getHref() },
-      { name: article.title },
-    ]),
-  ])
-}
-
-export interface ProductData {
-  title: string
-  path: string
-  brand?: string
-  description?: string
-  images?: readonly string[]
-  /** Price in US dollars, e.g. 2499 or "$2,499.00". */
-  price?: number | string
-  sku?: string
-}
-
-/** A product page: Product with an Offer (merchant listings need a price above 0 and a currency). */
-export function productJsonLd(base: string, product: ProductData): JsonLd {
-  const price = typeof product.price === 'string' ? Number(product.price.replace(/[$,\s]/g, '')) : product.price
-  return {
-    '@context': CONTEXT,
-    '@type': 'Product',
-    name: product.title,
-    url: `${base}${product.path}`,
-    ...(product.description ? { description: product.description } : {}),
-    ...(product.images?.length ? { image: [...product.images] } : {}),
-    ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
-    ...(product.sku ? { sku: product.sku } : {}),
-    ...(price !== undefined && Number.isFinite(price) && price > 0
-      ? {
-          offers: {
-            '@type': 'Offer',
-            price: price.toFixed(2),
-            priceCurrency: 'USD',
-            availability: `${CONTEXT}/InStock`,
-            url: `${base}${product.path}`,
-            seller: { '@id': organizationId(base) },
-          },
-        }
-      : {}),
-  }
-}
+export const clinicsGraph = (base: string): JsonLd => jsonLdGraph([organizationJsonLd(base), ...openClinics(base)])

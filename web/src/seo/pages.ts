@@ -1,4 +1,4 @@
-import { CLINICS, COLLECTION_KEYS } from '@hearing/contracts'
+import { CLINICS, COLLECTION_KEYS, type JsonLd } from '@hearing/contracts'
 
 import { brands } from '../content/brands.ts'
 import { media } from '../content/media.ts'
@@ -8,7 +8,7 @@ import { seo as selfCheckSeo } from '../content/self-check/en.links.json'
 import { paths } from '../config/paths.ts'
 import { currentLocale, i18n } from '../i18n/i18n.ts'
 
-import { clinicsGraph, homeGraph, type JsonLd } from './json-ld.ts'
+import { clinicsGraph, homeGraph } from './json-ld.ts'
 
 export { formatTitle } from './title.ts'
 
@@ -123,7 +123,7 @@ export const pageSeo: Record<string, PageSeo> = {
     'Hearing Aid',
     `Features, warranty and price of this hearing aid, with professional fitting and follow-up care from ${practice.name}.`,
     // The product (features/shop/api/products: useProduct): its API path is the page's path under
-    // /api/catalogue, filled in by the gateway like the canonical URL (PATH_PLACEHOLDER in head.ts).
+    // /api/catalogue, filled in by the gateway like the canonical URL (@hearing/contracts PATH_PLACEHOLDER).
     { type: 'product', prerender: true, preloadData: '/api/catalogue%PATH%' },
   ),
   [paths.resources.path]: publicPage(

@@ -1,14 +1,19 @@
+import { isPhoneText } from '@hearing/contracts'
 import { sql } from 'kysely'
 import type { Db } from '../database.js'
 import type { UserRow } from './users.js'
 
-/** What a phone number is compared by: its digits, without a leading US country code (as the users.phone_digits column). */
-export function phoneDigits(input: string): string {
+/**
+ * What a phone search is compared by: all its digits, without a leading US country code (as the
+ * users.phone_digits column), so part of a number ("555 01") finds every phone that contains it.
+ * Not the contracts' phoneDigits (a whole number's last ten): searching by part is deliberate.
+ */
+export function phoneSearchDigits(input: string): string {
   return input.replace(/\D/g, '').replace(/^1(\d{10})$/, '$1')
 }
 
-/** Text a person types for a phone: digits and the usual punctuation, at least three digits. */
-const PHONE_LIKE = /^\+?[\d\s().-]+$/
+/** Fewest digits a phone search needs: fewer match nearly everyone. */
+const MIN_SEARCH_DIGITS = 3
 const MAX_TERMS = 8
 
 /** A term inside `like '%…%'`, its wildcards taken literally. */
@@ -29,9 +34,9 @@ export interface UserSearch {
  */
 export async function searchUsers(db: Db, { q = '', page, pageSize }: UserSearch): Promise<{ rows: UserRow[]; page: number; total: number }> {
   const text = q.trim().toLowerCase()
-  const digits = phoneDigits(text)
+  const digits = phoneSearchDigits(text)
   let query = db.selectFrom('users')
-  if (text && PHONE_LIKE.test(text) && digits.length >= 3) {
+  if (text && isPhoneText(text) && digits.length >= MIN_SEARCH_DIGITS) {
     query = query.where((eb) => eb.or([eb('phone_digits', 'like', contains(digits)), eb('search_text', 'like', contains(text))]))
   } else if (text) {
     for (const term of text.split(/\s+/).slice(0, MAX_TERMS)) query = query.where('search_text', 'like', contains(term))

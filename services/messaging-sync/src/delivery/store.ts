@@ -1,21 +1,18 @@
-import { PATIENT_LANGUAGES, type PatientLanguage } from '@hearing/contracts'
+import type { OutboxEntry, PatientLanguage } from '@hearing/contracts'
 import { sql, type Kysely } from 'kysely'
 import type { Database, Delivery, DeliveryStatus, Topic } from '../database.js'
 
 /** The deliveries table: what was promised, and where each piece of work is. */
 
-export interface NewDelivery {
+/** A piece of work to commit: its payload is the contract's for its topic (@hearing/contracts outbox-payloads). */
+export type NewDelivery = OutboxEntry & {
   source: string
   key: string
-  topic: Topic
-  payload: unknown
   /** The Sync Existing Users run it belongs to. */
   batchId?: string
   /** The language of the patient it is from (a contact message). */
   language?: PatientLanguage
 }
-
-const asLanguage = (value: unknown) => PATIENT_LANGUAGES.find((language) => language === value)
 
 /** Longest last_error kept: enough for an SMTP server's or a provider's reply. */
 const MAX_ERROR_LENGTH = 1000
@@ -130,13 +127,13 @@ export async function latestOfTopic(db: Kysely<Database>, topic: Topic, limit: n
  * Commits a producer's handover in one transaction, item by item idempotently (insertDelivery),
  * and says where each item stands.
  */
-export async function acceptHandover(db: Kysely<Database>, source: string, items: ReadonlyArray<{ key: string; topic: Topic; payload: unknown }>) {
+export async function acceptHandover(db: Kysely<Database>, source: string, items: ReadonlyArray<OutboxEntry & { key: string }>) {
   return db.transaction().execute(async (trx) => {
     const out = []
     for (const it of items) {
       // A patient's message names their language: kept beside it for the inbox (issue 26).
-      const language = it.topic === 'message' ? asLanguage((it.payload as { language?: unknown } | null)?.language) : undefined
-      const row = await insertDelivery(trx, { source, key: it.key, topic: it.topic, payload: it.payload, ...(language ? { language } : {}) })
+      const language = it.topic === 'message' ? it.payload.language : undefined
+      const row = await insertDelivery(trx, { ...it, source, ...(language ? { language } : {}) })
       out.push({ key: it.key, topic: it.topic, ...row })
     }
     return out

@@ -1,4 +1,4 @@
-import { phoneDigits, phoneForDisplay, type TextKind } from '@hearing/contracts'
+import { isPhoneText, phoneDigits, phoneForDisplay, type TextKind } from '@hearing/contracts'
 import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { sql, type Kysely } from 'kysely'
 import { z } from 'zod'
@@ -19,7 +19,7 @@ const patientQuery = z.object({
     .string()
     .trim()
     .max(30)
-    .regex(/^\+?[\d\s().-]*$/, 'must be a phone number')
+    .refine((phone) => phone === '' || isPhoneText(phone), 'must be a phone number')
     .optional(),
 })
 

@@ -3,21 +3,11 @@ import { z } from 'zod'
 import { DELIVERY_STATUSES, TOPICS, type Database, type Topic } from '../database.js'
 import type { Channel } from '../delivery/channel.js'
 import { acceptHandover, insertRefused, statusesOf } from '../delivery/store.js'
-import { appointmentPayload, contactPayloadChecked, emailPayload, messagePayload, textPayload } from '@hearing/contracts'
+import { outboxHandoverItem, outboxItemId as id, outboxKey as key } from '@hearing/contracts'
 
 const source = z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a service name')
-const key = z.string().min(1).max(200)
-const id = z.string().min(1).max(100)
 
-const item = z.discriminatedUnion('topic', [
-  z.strictObject({ id, key, topic: z.literal('email'), payload: emailPayload }),
-  z.strictObject({ id, key, topic: z.literal('message'), payload: messagePayload }),
-  z.strictObject({ id, key, topic: z.literal('contact'), payload: contactPayloadChecked }),
-  z.strictObject({ id, key, topic: z.literal('appointment'), payload: appointmentPayload }),
-  z.strictObject({ id, key, topic: z.literal('text'), payload: textPayload }),
-])
-
-const intake = z.strictObject({ source, items: z.array(item).min(1).max(200) })
+const intake = z.strictObject({ source, items: z.array(outboxHandoverItem).min(1).max(200) })
 
 const undeliverable = z.strictObject({
   source,

@@ -1,7 +1,7 @@
 import { appointmentType } from '@hearing/contracts'
 import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { listActiveAppointmentTypes } from '../appointment-types.js'
+import { listActiveAppointmentTypes } from '../appointment-type-store.js'
 import type { Database } from '../database.js'
 
 const query = z.object({

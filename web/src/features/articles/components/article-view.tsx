@@ -1,3 +1,4 @@
+import { articleJsonLd } from '@hearing/contracts'
 import { useNavigate } from 'react-router-dom'
 import styled from 'styled-components'
 
@@ -7,7 +8,6 @@ import { EnglishContent } from '@/components/ui/english-content'
 import { paths } from '@/config/paths'
 import { t } from '@/i18n/articles'
 import { useDocumentTitle } from '@/lib/use-document-title'
-import { articleJsonLd } from '@/seo/json-ld'
 import { usePageSeo } from '@/seo/use-page-seo'
 
 import { useArticle, type Article } from '../api/articles'
@@ -40,7 +40,7 @@ function seoFor(article: Article) {
     ...(image ? { image } : {}),
     jsonLd: articleJsonLd(window.location.origin, {
       title: article.title,
-      path,
+      url: `${window.location.origin}${path}`,
       description: article.excerpt ?? undefined,
       image,
       publishedAt: article.publishedAt,

@@ -1,5 +1,7 @@
-import type { Kysely } from 'kysely'
-import type { Database } from './database.js'
+import type { Insertable, Kysely } from 'kysely'
+import type { AppointmentTypesTable, Database } from './database.js'
+
+// The appointment types' SQL: what each clinic offers, and for how long.
 
 /** Bookable types, of one location or of all (by location, then the clinic's order). */
 export function listActiveAppointmentTypes(db: Kysely<Database>, locationUid?: string) {
@@ -26,4 +28,10 @@ export function activeType(db: Kysely<Database>, locationUid: string, typeId: st
 export async function typeDuration(db: Kysely<Database>, typeId: string): Promise<number> {
   const { duration_minutes } = await db.selectFrom('appointment_types').select(['duration_minutes']).where('id', '=', typeId).executeTakeFirstOrThrow()
   return duration_minutes
+}
+
+/** Adds types; a location's type of the same name is left as it is (staff may have edited it). */
+export async function addAppointmentTypes(db: Kysely<Database>, types: ReadonlyArray<Insertable<AppointmentTypesTable>>): Promise<void> {
+  if (types.length === 0) return
+  await db.insertInto('appointment_types').values([...types]).onConflict((oc) => oc.columns(['location_uid', 'name']).doNothing()).execute()
 }

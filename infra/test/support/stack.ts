@@ -32,7 +32,9 @@ export function launch(env: Record<string, string>) {
       clearTimeout(timer)
       fn()
     }
-    const timer = setTimeout(() => finish(() => reject(new Error(`not ready in time:\n${output}`))), 120_000)
+    // A guard against a launcher that never gets ready, not a speed check: beside the journeys on a
+    // busy machine a first start (a new PostgreSQL cluster, six services) has taken over two minutes.
+    const timer = setTimeout(() => finish(() => reject(new Error(`not ready in time:\n${output}`))), 240_000)
     void exited.then((code) => finish(() => reject(new Error(`launcher exited (${code}):\n${output}`))))
   })
   ready.catch(() => {})

@@ -103,7 +103,7 @@ async function e2eSuite(): Promise<Tally> {
   const reportDir = mkdtempSync(path.join(tmpdir(), 'hc-pw-'))
   const report = path.join(reportDir, 'report.json')
   try {
-    const { code, seconds } = await run('npx', ['playwright', 'test', '-c', 'infra/playwright.config.ts', '--reporter=list,json'], REPO_ROOT, { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, 'Playwright (Chromium)')
+    const { code, seconds } = await run('npx', ['playwright', 'test', '-c', 'infra/playwright.config.ts', '--reporter=list,json'], REPO_ROOT, { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, 'Playwright (Chromium)', 'SIGINT') // on SIGTERM it would leave its web servers (the stack) running
     try {
       const stats = (JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats
       return { suite: 'playwright', passed: stats.expected + stats.flaky, failed: stats.unexpected + (code === 0 ? 0 : stats.unexpected ? 0 : 1), seconds }

@@ -10,7 +10,8 @@ export interface Finished {
   seconds: number
 }
 
-const running = new Set<ChildProcess>()
+/** The commands running, each with the signal that asks it to stop. */
+const running = new Map<ChildProcess, NodeJS.Signals>()
 /** Set once the run is being stopped: nothing new starts. */
 let stopping = false
 
@@ -21,7 +22,7 @@ export const say = (line: string) => process.stdout.write(`${line}\n`)
  * so commands running side by side stay readable. They stay in the runner's process group: a
  * timeout or a terminal's Ctrl-C that signals the group reaches them and their test processes too.
  */
-export function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, title: string): Promise<Finished> {
+export function run(cmd: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, title: string, stopSignal: NodeJS.Signals = 'SIGTERM'): Promise<Finished> {
   const started = Date.now()
   if (stopping) return Promise.resolve({ code: null, output: 'not started: the run is stopping', seconds: 0 })
   return new Promise((resolve) => {
@@ -29,7 +30,7 @@ export function run(cmd: string, args: string[], cwd: string, env: NodeJS.Proces
     const bin = cmd === 'npx' ? path.join(REPO_ROOT, 'node_modules', '.bin', args[0]!) : undefined
     const [file, argv] = bin && existsSync(bin) ? [bin, args.slice(1)] : [cmd, args]
     const child = spawn(file, argv, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    running.add(child)
+    running.set(child, stopSignal)
     let output = ''
     const collect = (chunk: Buffer) => (output += chunk.toString())
     child.stdout.on('data', collect)
@@ -44,11 +45,15 @@ export function run(cmd: string, args: string[], cwd: string, env: NodeJS.Proces
   })
 }
 
-/** Ends every command still running: SIGTERM, then SIGKILL after `graceMs`. */
-export async function stopAllCommands(graceMs = 5_000): Promise<void> {
+/**
+ * Ends every command still running: its stop signal, then SIGKILL after `graceMs`. The grace
+ * outlasts the 15 s Playwright gives the stack it started to stop (playwright.config.ts): killed
+ * sooner, Playwright would leave that stack and its PostgreSQL running.
+ */
+export async function stopAllCommands(graceMs = 20_000): Promise<void> {
   stopping = true
-  const children = [...running]
-  for (const child of children) child.kill('SIGTERM')
+  const children = [...running.keys()]
+  for (const [child, signal] of running) child.kill(signal)
   const deadline = Date.now() + graceMs
   while (children.some((c) => running.has(c)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100))
   for (const child of children) if (running.has(child)) child.kill('SIGKILL')

@@ -11,13 +11,13 @@ import { startRunStores, type RunStores } from './stores.js'
 /**
  * `npm test`: the stages (lint, the tests' types, the web build), every workspace's tap suite against
  * one shared PostgreSQL and Redis (each test makes its own database and its own Redis key prefix, so
- * suites run side by side), the SPA's component tests (Vitest), and the Playwright journeys through
+ * suites run side by side), the SPA's component tests (Vitest), then the Playwright journeys through
  * the whole stack. The summary gives each stage and suite its own line with its duration, and ends
  * with the plain line "N passed, N failed", which counts tests only: a stage is not a test, but a
  * failed stage fails the run.
  *
  * The web build runs alongside the service suites: only the suites that start the real stack
- * (infra's launcher test and Playwright) wait for it. The journeys then run beside the suites.
+ * (infra's launcher test and Playwright) wait for it.
  */
 const SERVICE_SUITES = ['services/contracts', 'services/kit', ...SERVICE_REGISTRY.map((s) => s.dir), 'gateway']
 const STACK_SUITES = ['infra']
@@ -123,10 +123,6 @@ async function main() {
   const stages: StageResult[] = []
   const webBuilt = webBuildStage().then((result) => (stages.push(result), result))
 
-  // The journeys start as soon as the site is built, beside the unit suites: they spend most of
-  // their time waiting on the browser and the stack, which leaves the CPU to the suites.
-  const journeys = only === 'unit' ? undefined : webBuilt.then((built) => (built.ok ? e2eSuite() : { suite: 'playwright', passed: 0, failed: 1, seconds: 0 }))
-
   const tallies: Tally[] = []
   if (only !== 'e2e') {
     const storesStarted = Date.now()
@@ -139,7 +135,12 @@ async function main() {
       await stores.stop()
     }
   }
-  if (journeys) tallies.push(await journeys)
+  // The journeys after the suites, not beside them: run side by side on 2 cores, the suites took
+  // 3 to 6 times as long (web components 102 s -> 665 s) and the whole run was slower.
+  if (only !== 'unit') {
+    if ((await webBuilt).ok) tallies.push(await e2eSuite())
+    else tallies.push({ suite: 'playwright', passed: 0, failed: 1, seconds: 0 })
+  }
   await webBuilt
 
   say('\n=== Summary ===')

@@ -57,7 +57,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: 'node infra/e2e/support/mock-services.mjs',
+      command: 'exec node infra/e2e/support/mock-services.mjs',
       cwd: REPO_ROOT,
       env: {
         MOCK_SMTP_PORT: String(MOCK_SMTP_PORT),
@@ -71,12 +71,15 @@ export default defineConfig({
       gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
     },
     {
-      command: `rm -rf ${DATA_DIR} && node infra/dist/launcher/main.js`,
+      command: `rm -rf ${DATA_DIR} && exec node infra/dist/launcher/main.js`,
       cwd: REPO_ROOT,
       env: {
         PORT: String(PORT),
         DATA_DIR,
         LOG_LEVEL: 'warn',
+        // Killed before it stops us (its grace ran out), Playwright would leave this stack running.
+        // (`exec` above makes Playwright the launcher's parent.)
+        STOP_WITH_PARENT: '1',
         // Every journey comes from 127.0.0.1: the per-address limit would throttle the suite itself.
         RATE_LIMIT_MAX: '100000',
         // ... and so would the cap on booking requests one visitor may hold (the journeys reuse phones too).

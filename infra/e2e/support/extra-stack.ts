@@ -25,7 +25,7 @@ export async function startExtraStack(port: number, env: Record<string, string>)
   const url = `http://127.0.0.1:${port}`
   const child: ChildProcess = spawn(process.execPath, ['infra/dist/launcher/main.js'], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', PUBLIC_URL: url, ADMIN_EMAIL, ADMIN_PASSWORD, ...env },
+    env: { PATH: process.env.PATH, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'warn', STOP_WITH_PARENT: '1', RATE_LIMIT_MAX: '100000', PUBLIC_URL: url, ADMIN_EMAIL, ADMIN_PASSWORD, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''

@@ -18,6 +18,8 @@ import { OAuth2Server } from 'oauth2-mock-server'
 import { simpleParser } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
+import { stopWhenParentGone } from '../../dist/parent-watch.js'
+
 
 const port = (name) => {
   const value = Number(process.env[name])
@@ -121,3 +123,5 @@ const stop = async () => {
 }
 process.once('SIGTERM', stop)
 process.once('SIGINT', stop)
+// Playwright stops us; should it be killed before it does, we must not hold the ports for the next run.
+stopWhenParentGone(() => void stop())

@@ -16,6 +16,8 @@ const schema = z.object({
   /** The launcher's own /healthz on 127.0.0.1 (0: any free port, printed at start). */
   LAUNCHER_HEALTH_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** 1: stop the stack when the process that started the launcher is gone (test tools that start it). */
+  STOP_WITH_PARENT: z.enum(['0', '1']).default('0'),
 })
 
 export type LauncherConfig = z.output<typeof schema> & { dataDir: string }

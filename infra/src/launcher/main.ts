@@ -17,6 +17,7 @@ import { buildWeb, WEB_DIST_DIR, webBuildIsStale } from './web-build.js'
 import { mailCatcher } from './mail-catcher.js'
 import type { BackupSchedule } from '../backup/schedule.js'
 import { Timeline } from './timeline.js'
+import { stopWhenParentGone } from '../parent-watch.js'
 
 /**
  * `npm start`: the whole product on one machine. Builds the SPA when stale, provides PostgreSQL and
@@ -63,6 +64,7 @@ process.once('SIGTERM', () => void shutdown('SIGTERM received', 0))
 async function main() {
   timeline.mark('launcher')
   const config = launcherConfig(process.env)
+  if (config.STOP_WITH_PARENT === '1') stopWhenParentGone(() => void shutdown('The process that started this stack is gone', 0))
   releaseLock = acquireLock(config.dataDir)
   dataDir = config.dataDir
   // A launcher of this directory that died without stopping its stack (and whose reaper died too):

@@ -483,7 +483,8 @@ test.describe('Cognitive health (/cognivue)', () => {
     expect(response?.status()).toBeLessThan(300)
   })
 
-  test('the rack card "Protect Your Hearing, Protect Your Mind" is shown in a PDF viewer', async ({ page }) => {
+  // The headless shell has no PDF viewer: the full browser shows the frame as a patient's would.
+  test('the rack card "Protect Your Hearing, Protect Your Mind" is shown in a PDF viewer', { tag: '@full-browser' }, async ({ page }) => {
     await page.goto('/cognivue')
     const section = page.locator('section', {
       has: page.getByRole('heading', { name: 'Protect Your Hearing, Protect Your Mind' }),

@@ -17,6 +17,9 @@ let stopping = false
 
 export const say = (line: string) => process.stdout.write(`${line}\n`)
 
+/** When the run began: each block says when it ended, so the run's critical path can be read off. */
+const RUN_STARTED = Date.now()
+
 /**
  * Runs a command and hands back its output, printed as one block (with its duration) when it ends,
  * so commands running side by side stay readable. They stay in the runner's process group: a
@@ -39,7 +42,8 @@ export function run(cmd: string, args: string[], cwd: string, env: NodeJS.Proces
     child.once('close', (code) => {
       running.delete(child)
       const seconds = (Date.now() - started) / 1000
-      say(`\n=== ${title} (${seconds.toFixed(0)} s) ===\n${output.trimEnd()}`)
+      const endedAt = (Date.now() - RUN_STARTED) / 1000
+      say(`\n=== ${title} (${seconds.toFixed(0)} s, ended at ${endedAt.toFixed(0)} s) ===\n${output.trimEnd()}`)
       resolve({ code, output, seconds })
     })
   })

@@ -239,7 +239,8 @@ t.test('500s and a 429 are retried with growing waits; a validation error fails 
   )
   const waits = attempts.slice(1).map((c, i) => c.at - attempts[i]!.at)
   t.ok(waits[0]! >= 180, `waited ${waits[0]} ms after the first 500 (backoff 200 ms)`)
-  t.ok(waits[1]! >= 380 && waits[1]! > waits[0]!, `waited longer after the second: ${waits[1]} ms`)
+  // Lower bounds only: on a busy machine the first wait can run long (875 ms seen) and so outlast the second.
+  t.ok(waits[1]! >= 380, `waited at least twice the backoff after the second: ${waits[1]} ms`)
   t.ok(waits[2]! >= 550, `paused ${waits[2]} ms after the 429 (600 ms)`)
   t.equal((await deliveryOf(built, id)).attempts >= 3, true, 'each try is counted on the row')
 

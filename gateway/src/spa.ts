@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib'
 import fastifyStatic from '@fastify/static'
-import { canonicalPath, withSeoHead, type PageEntry, type PagesManifest } from '@hearing/contracts'
+import { canonicalPath, LOADING_PARAM, withSeoHead, type PageEntry, type PagesManifest } from '@hearing/contracts'
 import { errorPayload } from '@hearing/service-kit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 
@@ -45,6 +45,15 @@ function routeMatcher(pattern: string): Route {
 }
 
 const isDynamic = (pattern: string) => pattern.includes('/:')
+
+/**
+ * A :param route's pre-rendered loading state names LOADING_PARAM where the route's parameter goes
+ * (the link to the page in the other language): the requested one takes its place, HTML-escaped.
+ */
+function withRequestedParam(html: string, urlPath: string): string {
+  const param = urlPath.slice(urlPath.lastIndexOf('/') + 1)
+  return html.replaceAll(`/${LOADING_PARAM}`, `/${escapeHtml(param)}`)
+}
 
 const ROUTES_FILE = 'spa-routes.json'
 const PAGES_FILE = 'pages.json'
@@ -185,7 +194,8 @@ export function renderPage(build: SpaBuild, url: string, publicOrigin: string): 
 
   const notFound = (isSpanish(urlPath) && pages.spanishNotFound) || pages.notFound
   const entry = route ? (pages.routes[route.pattern] ?? pages.fallback) : notFound
-  const prerendered = entry.file && !(entry.dependsOnQuery && query) ? build.files.get(entry.file) : undefined
+  const file = entry.file && !(entry.dependsOnQuery && query) ? build.files.get(entry.file) : undefined
+  const prerendered = file && route && isDynamic(route.pattern) ? withRequestedParam(file, urlPath) : file
   const html = (prerendered ?? withHead(build.html, entry.head, entry.lang))
     .replaceAll(pages.publicUrlPlaceholder, publicOrigin)
     .replaceAll(pages.pathPlaceholder, escapeHtml(placeholderPath(urlPath)))
@@ -262,7 +272,8 @@ async function renderDynamicPage(build: SpaBuild, url: string, publicOrigin: str
   if (resolved.status === 404) return { status: 404, html: withHead(build.html, pages.notFound.head).replaceAll(pages.publicUrlPlaceholder, publicOrigin) }
   // Found: the route's pre-rendered loading state when the build has one (painted before the scripts run).
   const file = pages.routes[route.pattern]?.file
-  const page = (file && build.files.get(file)) || build.html
+  const loading = file && build.files.get(file)
+  const page = loading ? withRequestedParam(loading, urlPath) : build.html
   // The route's early requests (<link rel="preload">: the data its scripts ask for) stay with the
   // page's own head; without them the data was only asked for once the scripts had run.
   const head = [resolved.head, ...(routeHead.match(/<link rel="preload"[^>]*>/g) ?? [])].join('\n    ')

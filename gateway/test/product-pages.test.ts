@@ -129,3 +129,25 @@ t.test('the catalogue down: the product page keeps the route head with 200 (the 
   const dead = await build(t, { env: { WEB_DIST_DIR: await dist(t), CATALOGUE_URL: await deadUpstream() } })
   t.equal((await dead.app.inject('/products/phonak-audeo-sphere-infinio-90')).statusCode, 200)
 })
+
+t.test("a product's pre-rendered loading page links to the product itself in the other language, not to the build's placeholder", async (t) => {
+  const dir = await dist(t)
+  const loading = SHELL.replace('<div id="root"></div>', '<div id="root"><a href="/es/products/__loading__" hreflang="es">Español</a><p>Loading…</p></div>')
+  await mkdir(path.join(dir, 'prerendered', 'products'))
+  await writeFile(path.join(dir, 'prerendered', 'products', 'loading.html'), loading)
+  const pages = { ...PAGES, routes: { ...PAGES.routes, '/products/:productId': { head: routeHead, file: 'prerendered/products/loading.html' } } }
+  await writeFile(path.join(dir, 'pages.json'), JSON.stringify(pages))
+  const state = { down: false }
+  const catalogue = await fakeCatalogue(t, state)
+  const { app } = await build(t, { env: { WEB_DIST_DIR: dir, CATALOGUE_URL: catalogue.url, PUBLIC_URL: 'https://www.example.org' } })
+
+  const found = await app.inject('/products/phonak-audeo-sphere-infinio-90')
+  t.equal(found.statusCode, 200)
+  t.match(found.body, '<a href="/es/products/phonak-audeo-sphere-infinio-90" hreflang="es">Español</a>', 'the Spanish page of this product')
+  t.notMatch(found.body, '__loading__')
+
+  state.down = true // the catalogue cannot say: the route's own head, the same link
+  const unsure = await app.inject("/products/a&b'c")
+  t.equal(unsure.statusCode, 200)
+  t.match(unsure.body, '<a href="/es/products/a&amp;b&#39;c" hreflang="es">', 'what the address held, HTML-escaped')
+})

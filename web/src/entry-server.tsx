@@ -7,7 +7,7 @@
  * Nothing is fetched while rendering: SWR reads render their loading state, as they do on the
  * browser's first render, so hydration matches.
  */
-import { PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, type PageEntry, type PagesManifest } from '@hearing/contracts'
+import { LOADING_PARAM, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, type PageEntry, type PagesManifest } from '@hearing/contracts'
 import type { VNode } from 'preact'
 import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode, type ReactNode } from 'react'
@@ -87,8 +87,6 @@ const fileFor = (pattern: string, locale: Locale) => {
   return isDynamicPattern(pattern) ? `${dir}${pattern.replace(/\/:[^/]+$/, '')}/loading.html` : `${dir}${pattern === '/' ? '/index' : pattern}.html`
 }
 
-/** The URL a parameterised route is rendered at for its loading state: no data exists for it. */
-const LOADING_PARAM = '__loading__'
 
 /**
  * Renders every public, static route of spa-routes (SEO data `prerender: true`) and the 404 page

@@ -23,6 +23,13 @@ export const PUBLIC_URL_PLACEHOLDER = '%PUBLIC_URL%'
  */
 export const PATH_PLACEHOLDER = '%PATH%'
 
+/**
+ * The parameter a :param route's loading state is pre-rendered with ("/products/__loading__"): the
+ * gateway puts the requested one in its place (the language switch's link, say, works before the
+ * scripts run). A path segment of its own, so it cannot match part of a real value.
+ */
+export const LOADING_PARAM = '__loading__'
+
 /** Head tags of one route and, when pre-rendered, its whole page. */
 export interface PageEntry {
   /** The head tags for this route, with PUBLIC_URL_PLACEHOLDER (and PATH_PLACEHOLDER for :param routes). */

@@ -6,6 +6,7 @@ import {
   createPatient,
   chooseFromAccountMenu,
   openAccountMenu,
+  postAsked,
   signInWithForm,
   uniqueEmail,
 } from './support/accounts.js'
@@ -150,7 +151,7 @@ test('signing up with an address that already has an account says so', async ({ 
 test('an unconfirmed account is asked to confirm first and can have the link sent again', async ({ page, request }) => {
   const email = uniqueEmail('unconfirmed')
   const password = 'Copper-Kettle-Morning-17'
-  const res = await request.post('/api/identity/sign-up', {
+  const res = await postAsked(request, '/api/identity/sign-up', {
     data: { first_name: 'Una', last_name: 'Firmed', email, phone: '770-555-0150', password, preferred_location_uid: await firstLocationUid(request) },
   })
   expect(res.status(), await res.text()).toBe(201)

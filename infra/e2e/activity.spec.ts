@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
-import { adminToken, createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { adminToken, createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
@@ -29,7 +29,7 @@ test("a staff member's reads and changes of a patient appear in the admin's Acti
   const patient = await createPatient(request, { first_name: 'Pearl', last_name: patientLast, email: uniqueEmail('audit.patient'), password: 'Amber-Falcon-River-88' })
 
   // A wrong password first: refused, and on record for a staff account.
-  const guessed = await request.post('/api/identity/sign-in', { data: { email: staffEmail, password: 'Wrong-Harbor-Willow-42' } })
+  const guessed = await postAsked(request, '/api/identity/sign-in', { data: { email: staffEmail, password: 'Wrong-Harbor-Willow-42' } })
   expect(guessed.status()).toBe(401)
 
   // The staff member signs in, looks at the users (and so the patient) in the dashboard, then opens the patient's record.
@@ -38,7 +38,7 @@ test("a staff member's reads and changes of a patient appear in the admin's Acti
   await page.goto(`/admin?q=${encodeURIComponent(patient.email)}`)
   await expect(page.getByRole('row').filter({ hasText: patient.email })).toBeVisible()
   await expect(page.getByRole('tab')).toHaveText(['Users', 'Appointments', 'Orders', 'Inbox'])
-  const signedIn = await request.post('/api/identity/sign-in', { data: { email: staffEmail, password: staffPassword } })
+  const signedIn = await postAsked(request, '/api/identity/sign-in', { data: { email: staffEmail, password: staffPassword } })
   const staffToken = ((await signedIn.json()) as { access_token: string }).access_token
   const read = await request.get(`/api/identity/admin/users/${patient.id}`, { headers: { authorization: `Bearer ${staffToken}` } })
   expect(read.status()).toBe(200)

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { linkIn, waitForEmail, type ReceivedEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -38,7 +38,7 @@ async function signInAdmin(page: Page) {
 
 /** A patient's own booking request through the API (signed in, so it is theirs on /profile). */
 async function requestAsPatient(request: APIRequestContext, email: string, { date, time, type }: { date: string; time: string; type: string }) {
-  const signIn = await request.post('/api/identity/sign-in', { data: { email, password: PASSWORD } })
+  const signIn = await postAsked(request, '/api/identity/sign-in', { data: { email, password: PASSWORD } })
   const token = ((await signIn.json()) as { access_token: string }).access_token
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string; name: string }>
   const dawsonville = locations.find((l) => l.name === 'Dawsonville')!

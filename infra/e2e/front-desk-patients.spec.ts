@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { emailsTo, linkIn, waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations } from './support/axe.js'
@@ -78,7 +78,7 @@ test('a role change by keyboard alone: choose, confirm naming the person, undo; 
 test('an unconfirmed sign-up is marked in Users; staff resend the confirmation and send a reset link', async ({ page, request, browser }) => {
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string }>
   const email = uniqueEmail('unconfirmed')
-  const signUp = await request.post('/api/identity/sign-up', {
+  const signUp = await postAsked(request, '/api/identity/sign-up', {
     headers: { origin: BASE_URL },
     data: { first_name: 'Una', last_name: 'Unconfirmed', email, phone: '706-555-0133', password: 'Maple-Lantern-River-42', preferred_location_uid: locations[0]!.uid },
   })
@@ -89,7 +89,7 @@ test('an unconfirmed sign-up is marked in Users; staff resend the confirmation a
   const staffEmail = uniqueEmail('front-desk')
   const staffPassword = 'Cedar-Window-Harvest-64'
   const staff = await createPatient(request, { first_name: 'Fran', last_name: 'Desk', email: staffEmail, password: staffPassword })
-  const token = ((await (await request.post('/api/identity/sign-in', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).json()) as { access_token: string }).access_token
+  const token = ((await (await postAsked(request, '/api/identity/sign-in', { data: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).json()) as { access_token: string }).access_token
   expect((await request.patch(`/api/identity/admin/users/${staff.id}/role`, { data: { role: 'staff' }, headers: { authorization: `Bearer ${token}` } })).status()).toBe(200)
   await signInWithForm(page, staffEmail, staffPassword)
   await page.goto(`/admin?q=${encodeURIComponent(email)}`)

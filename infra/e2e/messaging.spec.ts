@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations } from './support/axe.js'
@@ -125,7 +125,7 @@ test('a locations failure shows the spec toast', async ({ page }) => {
 
 test('sign-up, then confirmation: the messaging contact is created and "Welcome!" shows exactly once', async ({ page, request }) => {
   const email = uniqueEmail('welcome')
-  const signUp = await request.post('/api/identity/sign-up', {
+  const signUp = await postAsked(request, '/api/identity/sign-up', {
     headers: { origin: BASE_URL },
     data: { first_name: 'Wilma', last_name: 'Thornton', email, phone: '(770) 555-0199', password: 'Amber-Valley-Kettle-73', preferred_location_uid: '3f0c6a52-8d1e-4c7a-9b1e-6a2f1d9e0a01' },
   })

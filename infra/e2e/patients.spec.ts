@@ -160,7 +160,7 @@ test('staff find a patient by phone, read their page, correct the phone, resend 
   await expect(page.getByText(`Hattie ${lastName} can no longer sign in, and was signed out everywhere.`)).toBeVisible()
   await expect(page.getByText('Deactivated', { exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Reactivate account' })).toBeFocused()
-  const refused = await request.post('/api/identity/sign-in', { data: { email: patient.email, password: PASSWORD } })
+  const refused = await postAsked(request, '/api/identity/sign-in', { data: { email: patient.email, password: PASSWORD } })
   expect(refused.status()).toBe(403)
   expect(((await refused.json()) as { message: string }).message).toBe('This account has been deactivated. Please call the clinic if you need it again.')
   await shoot(page, 'patient-deactivated')

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { expect, test, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
 import { BASE_URL } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -27,7 +27,7 @@ test('a customer with a booking, a message and an order request downloads their 
   await createPatient(request, { first_name: 'Pia', last_name: lastName, email, phone: PHONE, password: PASSWORD })
 
   // A booking while signed in, a contact message and an order request signed out with the same phone and address.
-  const token = ((await (await request.post('/api/identity/sign-in', { data: { email, password: PASSWORD } })).json()) as { access_token: string }).access_token
+  const token = ((await (await postAsked(request, '/api/identity/sign-in', { data: { email, password: PASSWORD } })).json()) as { access_token: string }).access_token
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string; name: string }>
   const gainesville = locations.find((l) => l.name === 'Gainesville')!.uid
   const types = (await (await request.get(`/api/scheduling/appointment-types?location_uid=${gainesville}`)).json()) as Array<{ id: string; name: string }>
@@ -97,7 +97,7 @@ test('a customer with a booking, a message and an order request downloads their 
   await page.setViewportSize({ width: 1366, height: 900 })
 
   // Gone: the old password no longer signs in, and the address signs up afresh.
-  expect((await request.post('/api/identity/sign-in', { data: { email, password: PASSWORD } })).status()).toBe(401)
+  expect((await postAsked(request, '/api/identity/sign-in', { data: { email, password: PASSWORD } })).status()).toBe(401)
   await page.goto('/auth')
   await page.getByRole('tab', { name: 'Sign Up' }).click()
   const form = page.getByRole('form', { name: 'Sign up' })

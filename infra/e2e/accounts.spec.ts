@@ -6,6 +6,7 @@ import {
   createPatient,
   chooseFromAccountMenu,
   openAccountMenu,
+  PASSWORD_STEP_TIMEOUT,
   postAsked,
   signInWithForm,
   uniqueEmail,
@@ -304,7 +305,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page, r
   await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
   await page.getByLabel('Confirm new password').fill(newPassword)
   await page.getByRole('button', { name: 'Set New Password' }).click()
-  await expect(page).toHaveURL(/\/auth$/)
+  await expect(page).toHaveURL(/\/auth$/, { timeout: PASSWORD_STEP_TIMEOUT })
   await expect(page.getByText('Your password has been changed. Please sign in with your new password.')).toBeVisible()
 
   const form = page.getByRole('form', { name: 'Sign in' })

@@ -43,6 +43,12 @@ export async function createPatient(request: APIRequestContext, patient: NewPati
   return (await res.json()) as { id: string; email: string }
 }
 
+/**
+ * How long a step that hashes a password (sign-in, a new password) may take: a hash is 0.25 s on an
+ * idle machine, seconds on a busy one, and the site asks again after each 503 the hasher sends.
+ */
+export const PASSWORD_STEP_TIMEOUT = 30_000
+
 /** The sign-in form's words in each language of the site. */
 const SIGN_IN_FORM = {
   en: { page: '/auth', form: 'Sign in', email: 'Email', password: 'Password', button: 'Sign In' },
@@ -57,7 +63,7 @@ export async function signInWithForm(page: Page, email: string, password: string
   await form.getByLabel(words.email).fill(email)
   await form.getByRole('textbox', { name: words.password, exact: true }).fill(password)
   await form.getByRole('button', { name: words.button }).click()
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 })
+  await expect(page).not.toHaveURL(/\/auth/, { timeout: PASSWORD_STEP_TIMEOUT })
 }
 
 /** The header's account menu (desktop header). */

@@ -3,15 +3,7 @@ import t from 'tap'
 import { launcherConfig } from '../src/launcher/config.js'
 import { REPO_ROOT } from '../src/launcher/paths.js'
 import { freePort, portAnswers } from '../src/testing/index.js'
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (await check()) return true
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return check()
-}
+import { until } from './support/until.js'
 
 /**
  * A stand-in for Playwright: starts the journeys' mock services as its web server does (a shell

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline'
 import t from 'tap'
 import { REPO_ROOT } from '../src/launcher/paths.js'
 import { portAnswers } from '../src/testing/index.js'
+import { until } from './support/until.js'
 
 /** The run's stores as `npm test` starts them, in a process of their own that then waits forever. */
 const HOLDER = `
@@ -14,15 +15,6 @@ setInterval(() => {}, 60_000)
 `
 
 const portOf = (url: string) => Number(new URL(url).port)
-
-async function until(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms
-  while (Date.now() < deadline) {
-    if (await check()) return true
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  return check()
-}
 
 for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
   t.test(`a test run ended by ${signal} leaves neither its PostgreSQL nor its redis-server running`, async (t) => {

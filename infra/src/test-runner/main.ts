@@ -4,6 +4,7 @@ import path from 'node:path'
 import { SERVICE_REGISTRY } from '@hearing/contracts'
 import { REPO_ROOT } from '../launcher/paths.js'
 import { coverageShortfalls, coverageThresholds } from './coverage.js'
+import { failureLines, playwrightFailures, tapFailures, vitestFailures } from './failures.js'
 import { run, say, stopAllCommands } from './processes.js'
 import { lintStage, typesStage, webBuildStage, type StageResult } from './stages.js'
 import { startRunStores, type RunStores } from './stores.js'
@@ -38,14 +39,17 @@ interface Tally {
   passed: number
   failed: number
   seconds: number
+  /** The failed tests' names, for the summary (CI keeps only the end of the output). */
+  failures: string[]
 }
 
 /** tap's closing summary reads like `# { total: 12, pass: 11, fail: 1 }`. */
 function tapTally(suite: string, output: string, code: number | null, seconds: number): Tally {
   const line = output.match(/^# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?[^}]*\}$/m)
-  if (!line) return { suite, passed: 0, failed: 1, seconds } // crashed before reporting: count it as a failure
+  const failures = tapFailures(output)
+  if (!line) return { suite, passed: 0, failed: 1, seconds, failures: [...failures, `no summary: tap ended with code ${code}`] } // crashed before reporting: count it as a failure
   const failed = Number(line[3] ?? 0) || (code === 0 ? 0 : Math.max(1, Number(line[1]) - Number(line[2])))
-  return { suite, passed: Number(line[2]), failed, seconds }
+  return { suite, passed: Number(line[2]), failed, seconds, failures }
 }
 
 /** Runs the tasks, at most `limit` at a time, and keeps their order in the result. */
@@ -68,12 +72,12 @@ async function unitSuites(env: NodeJS.ProcessEnv, webBuilt: Promise<StageResult>
     if (workspace === LINT) return void stages.push(await lintStage())
     if (workspace === TYPES) return void stages.push(await typesStage())
     if (workspace === WEB_COMPONENTS) return webComponentSuite()
-    if (STACK_SUITES.includes(workspace) && !(await webBuilt).ok) return { suite: workspace, passed: 0, failed: 1, seconds: 0 }
+    if (STACK_SUITES.includes(workspace) && !(await webBuilt).ok) return { suite: workspace, passed: 0, failed: 1, seconds: 0, failures: ['not run: the web build failed'] }
     const { code, output, seconds } = await run('npx', ['tap', '--reporter=tap', '--jobs=2'], path.join(REPO_ROOT, workspace), env, workspace)
     const tally = tapTally(workspace, output, code, seconds)
     const shortfalls = coverageShortfalls(output, coverageThresholds(path.join(REPO_ROOT, workspace)))
     for (const line of shortfalls) say(`${workspace}: ${line}`)
-    return { ...tally, failed: tally.failed + shortfalls.length }
+    return { ...tally, failed: tally.failed + shortfalls.length, failures: [...tally.failures, ...shortfalls.map((l) => `coverage: ${l}`)] }
   }
   const rank = (suite: string) => (LONGEST_FIRST.includes(suite) ? LONGEST_FIRST.indexOf(suite) : LONGEST_FIRST.length)
   const suites = [...STACK_SUITES, ...SERVICE_SUITES, WEB_COMPONENTS, LINT, TYPES].sort((a, b) => rank(a) - rank(b))
@@ -88,11 +92,12 @@ async function webComponentSuite(): Promise<Tally> {
   try {
     const { code, seconds } = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], path.join(REPO_ROOT, 'web'), { ...process.env, CI: '1', NO_COLOR: '1' }, WEB_COMPONENTS)
     try {
-      const stats = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; success: boolean }
+      const stats = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; success: boolean } & Parameters<typeof vitestFailures>[0]
       // A run that failed outside any test (a file that does not load) counts as one failure.
-      return { suite: WEB_COMPONENTS, passed: stats.numPassedTests, failed: stats.numFailedTests || (code === 0 ? 0 : 1), seconds }
+      const failures = vitestFailures(stats, path.join(REPO_ROOT, 'web'))
+      return { suite: WEB_COMPONENTS, passed: stats.numPassedTests, failed: stats.numFailedTests || (code === 0 ? 0 : 1), seconds, failures }
     } catch {
-      return { suite: WEB_COMPONENTS, passed: 0, failed: 1, seconds }
+      return { suite: WEB_COMPONENTS, passed: 0, failed: 1, seconds, failures: [`no report: Vitest ended with code ${code}`] }
     }
   } finally {
     rmSync(reportDir, { recursive: true, force: true })
@@ -105,10 +110,11 @@ async function e2eSuite(): Promise<Tally> {
   try {
     const { code, seconds } = await run('npx', ['playwright', 'test', '-c', 'infra/playwright.config.ts', '--reporter=list,json'], REPO_ROOT, { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, 'Playwright (Chromium)', 'SIGINT') // on SIGTERM it would leave its web servers (the stack) running
     try {
-      const stats = (JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } }).stats
-      return { suite: 'playwright', passed: stats.expected + stats.flaky, failed: stats.unexpected + (code === 0 ? 0 : stats.unexpected ? 0 : 1), seconds }
+      const parsed = JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } } & Parameters<typeof playwrightFailures>[0]
+      const { stats } = parsed
+      return { suite: 'playwright', passed: stats.expected + stats.flaky, failed: stats.unexpected + (code === 0 ? 0 : stats.unexpected ? 0 : 1), seconds, failures: playwrightFailures(parsed) }
     } catch {
-      return { suite: 'playwright', passed: 0, failed: 1, seconds }
+      return { suite: 'playwright', passed: 0, failed: 1, seconds, failures: [`no report: Playwright ended with code ${code}`] }
     }
   } finally {
     rmSync(reportDir, { recursive: true, force: true })
@@ -139,7 +145,7 @@ async function main() {
   // 3 to 6 times as long (web components 102 s -> 665 s) and the whole run was slower.
   if (only !== 'unit') {
     if ((await webBuilt).ok) tallies.push(await e2eSuite())
-    else tallies.push({ suite: 'playwright', passed: 0, failed: 1, seconds: 0 })
+    else tallies.push({ suite: 'playwright', passed: 0, failed: 1, seconds: 0, failures: ['not run: the web build failed'] })
   }
   await webBuilt
 
@@ -151,6 +157,8 @@ async function main() {
   const failedStages = stages.filter((s) => !s.ok).map((s) => s.stage)
   say(`(${((Date.now() - started) / 1000).toFixed(0)} s)`)
   if (failedStages.length) say(`failed stages: ${failedStages.join(', ')}`)
+  const named = tallies.flatMap((t) => failureLines(t.suite, t.failures))
+  if (named.length) say(`failed tests:\n${named.join('\n')}`)
   say(`${passed} passed, ${failed} failed`)
   process.exit(failed === 0 && failedStages.length === 0 ? 0 : 1)
 }

@@ -12,7 +12,9 @@ import { afterDeferredHydration } from '@/lib/hydrate-later'
  */
 export function HydrationMarker() {
   useEffect(() => {
-    // Once the parts hydrated later (HydrateLater: the footer, sections below the fold) have their handlers too.
+    // Once the parts hydrated later that are on screen (HydrateLater: the header, and whatever of the
+    // footer and the sections below the fold is in view) have their handlers too; the others wait
+    // until they scroll near, and any tap, key press or focus hydrates them first.
     afterDeferredHydration(() => {
       document.documentElement.dataset.hydrated = ''
     })

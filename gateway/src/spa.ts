@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static'
 import { canonicalPath, LOADING_PARAM, withSeoHead, type PageEntry, type PagesManifest } from '@hearing/contracts'
 import { errorPayload } from '@hearing/service-kit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { rawLastSegment } from './seo/head.js'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -51,8 +52,7 @@ const isDynamic = (pattern: string) => pattern.includes('/:')
  * (the link to the page in the other language): the requested one takes its place, HTML-escaped.
  */
 function withRequestedParam(html: string, urlPath: string): string {
-  const param = urlPath.slice(urlPath.lastIndexOf('/') + 1)
-  return html.replaceAll(`/${LOADING_PARAM}`, `/${escapeHtml(param)}`)
+  return html.replaceAll(`/${LOADING_PARAM}`, `/${escapeHtml(rawLastSegment(urlPath))}`)
 }
 
 const ROUTES_FILE = 'spa-routes.json'

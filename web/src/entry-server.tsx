@@ -87,7 +87,6 @@ const fileFor = (pattern: string, locale: Locale) => {
   return isDynamicPattern(pattern) ? `${dir}${pattern.replace(/\/:[^/]+$/, '')}/loading.html` : `${dir}${pattern === '/' ? '/index' : pattern}.html`
 }
 
-
 /**
  * Renders every public, static route of spa-routes (SEO data `prerender: true`) and the 404 page
  * into `template` (dist/index.html), and writes the head of every other route.

@@ -3,10 +3,13 @@
 /** og:site_name of a route's head as the web build wrote it (the brand lives in web/src/content/practice.ts). */
 export const siteNameIn = (head: string) => /<meta property="og:site_name" content="([^"]*)"/.exec(head)?.[1]?.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')
 
+/** The last path segment as the address has it (percent-encoded), a trailing slash ignored. */
+export const rawLastSegment = (urlPath: string): string => urlPath.replace(/\/+$/, '').split('/').pop() ?? ''
+
 /** The last path segment, decoded; '' when it is not valid percent-encoding. */
 export function lastSegment(urlPath: string): string {
   try {
-    return decodeURIComponent(urlPath.replace(/\/+$/, '').split('/').pop() ?? '')
+    return decodeURIComponent(rawLastSegment(urlPath))
   } catch {
     return ''
   }

@@ -27,8 +27,7 @@ export function tapFailures(output: string): string[] {
       const depth = subtest[1]!.length / 4
       path.length = depth
       path[depth] = subtest[2]!
-      childFailed.length = depth + 1
-      childFailed[depth + 1] = false
+      childFailed.length = depth + 1 // its own children start afresh
       continue
     }
     const failure = NOT_OK.exec(line)
@@ -56,7 +55,7 @@ function diagnosticMessage(lines: string[], from: number): string | undefined {
   return undefined
 }
 
-interface VitestReport {
+export interface VitestReport {
   testResults?: Array<{ name: string; status: string; message?: string; assertionResults?: Array<{ fullName: string; status: string }> }>
 }
 
@@ -75,7 +74,7 @@ interface PlaywrightSuite {
   specs?: Array<{ title: string; ok: boolean; file: string; line: number; tests?: Array<{ projectName: string; status: string }> }>
   suites?: PlaywrightSuite[]
 }
-interface PlaywrightReport {
+export interface PlaywrightReport {
   suites?: PlaywrightSuite[]
   errors?: Array<{ message?: string }>
 }

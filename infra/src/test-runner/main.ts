@@ -4,7 +4,7 @@ import path from 'node:path'
 import { SERVICE_REGISTRY } from '@hearing/contracts'
 import { REPO_ROOT } from '../launcher/paths.js'
 import { coverageShortfalls, coverageThresholds } from './coverage.js'
-import { failureLines, playwrightFailures, tapFailures, vitestFailures } from './failures.js'
+import { failureLines, playwrightFailures, tapFailures, vitestFailures, type PlaywrightReport, type VitestReport } from './failures.js'
 import { run, say, stopAllCommands } from './processes.js'
 import { lintStage, typesStage, webBuildStage, type StageResult } from './stages.js'
 import { startRunStores, type RunStores } from './stores.js'
@@ -43,6 +43,9 @@ interface Tally {
   failures: string[]
 }
 
+/** A suite that needs the web build when the build failed. */
+const notRun = (suite: string): Tally => ({ suite, passed: 0, failed: 1, seconds: 0, failures: ['not run: the web build failed'] })
+
 /** tap's closing summary reads like `# { total: 12, pass: 11, fail: 1 }`. */
 function tapTally(suite: string, output: string, code: number | null, seconds: number): Tally {
   const line = output.match(/^# \{ total: (\d+), pass: (\d+)(?:, fail: (\d+))?[^}]*\}$/m)
@@ -72,7 +75,7 @@ async function unitSuites(env: NodeJS.ProcessEnv, webBuilt: Promise<StageResult>
     if (workspace === LINT) return void stages.push(await lintStage())
     if (workspace === TYPES) return void stages.push(await typesStage())
     if (workspace === WEB_COMPONENTS) return webComponentSuite()
-    if (STACK_SUITES.includes(workspace) && !(await webBuilt).ok) return { suite: workspace, passed: 0, failed: 1, seconds: 0, failures: ['not run: the web build failed'] }
+    if (STACK_SUITES.includes(workspace) && !(await webBuilt).ok) return notRun(workspace)
     const { code, output, seconds } = await run('npx', ['tap', '--reporter=tap', '--jobs=2'], path.join(REPO_ROOT, workspace), env, workspace)
     const tally = tapTally(workspace, output, code, seconds)
     const shortfalls = coverageShortfalls(output, coverageThresholds(path.join(REPO_ROOT, workspace)))
@@ -92,7 +95,7 @@ async function webComponentSuite(): Promise<Tally> {
   try {
     const { code, seconds } = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], path.join(REPO_ROOT, 'web'), { ...process.env, CI: '1', NO_COLOR: '1' }, WEB_COMPONENTS)
     try {
-      const stats = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; success: boolean } & Parameters<typeof vitestFailures>[0]
+      const stats = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number; success: boolean } & VitestReport
       // A run that failed outside any test (a file that does not load) counts as one failure.
       const failures = vitestFailures(stats, path.join(REPO_ROOT, 'web'))
       return { suite: WEB_COMPONENTS, passed: stats.numPassedTests, failed: stats.numFailedTests || (code === 0 ? 0 : 1), seconds, failures }
@@ -110,7 +113,7 @@ async function e2eSuite(): Promise<Tally> {
   try {
     const { code, seconds } = await run('npx', ['playwright', 'test', '-c', 'infra/playwright.config.ts', '--reporter=list,json'], REPO_ROOT, { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: report }, 'Playwright (Chromium)', 'SIGINT') // on SIGTERM it would leave its web servers (the stack) running
     try {
-      const parsed = JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } } & Parameters<typeof playwrightFailures>[0]
+      const parsed = JSON.parse(readFileSync(report, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number } } & PlaywrightReport
       const { stats } = parsed
       return { suite: 'playwright', passed: stats.expected + stats.flaky, failed: stats.unexpected + (code === 0 ? 0 : stats.unexpected ? 0 : 1), seconds, failures: playwrightFailures(parsed) }
     } catch {
@@ -145,7 +148,7 @@ async function main() {
   // 3 to 6 times as long (web components 102 s -> 665 s) and the whole run was slower.
   if (only !== 'unit') {
     if ((await webBuilt).ok) tallies.push(await e2eSuite())
-    else tallies.push({ suite: 'playwright', passed: 0, failed: 1, seconds: 0, failures: ['not run: the web build failed'] })
+    else tallies.push(notRun('playwright'))
   }
   await webBuilt
 

@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { readdirSync } from 'node:fs'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -120,6 +121,12 @@ const preactForReact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ]
 
+/** The chunk of a page module (src/app/routes/<name>.tsx), as the build names it. */
+const pageNames = readdirSync(fileURLToPath(new URL('./src/app/routes', import.meta.url)))
+  .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
+  .map((file) => file.slice(0, -'.tsx'.length))
+const pageChunk = new RegExp(`^assets/(${pageNames.join('|')})-[\\w-]{8}\\.js$`)
+
 // react-toastify (and its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
 const coreVendor =
   /[\\/]node_modules[\\/](preact|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]/
@@ -171,7 +178,16 @@ export default defineConfig({
   preview: { proxy: { '/api': apiTarget } },
   build: {
     // Every browser the site supports preloads modules natively: no polyfill in the first script.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A page module's own imports are not announced with <link rel="modulepreload"> when the
+      // page is imported (src/app/router.tsx): Vite's loader adds those links to the head all at
+      // once, 2-3 ms each on this project's test machines while the page still loads, one long task
+      // of 15-40 ms between the scripts and hydration. The browser fetches them as it reads the
+      // page's module instead; pages whose main content waits for them list them in their HTML
+      // (src/seo/page-scripts.ts), where they cost nothing.
+      resolveDependencies: (filename, deps) => (pageChunk.test(filename) ? [] : deps),
+    },
     // dist/.vite/manifest.json: read (then removed) by the pre-rendering step, which asks for each
     // page's own scripts with its HTML (src/seo/page-scripts.ts).
     manifest: true,

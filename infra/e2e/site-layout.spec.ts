@@ -348,6 +348,23 @@ test.describe('cookie notice', () => {
       await expectNoAxeViolations(page, `the cookie notice at ${viewport.width}px`)
     }
   })
+
+  // Parts of a page may keep the server's markup until they are needed (web/src/lib/hydrate-later):
+  // an id the browser counts afresh must not repeat one of theirs, or the notice loses its name.
+  test('ids stay unique while it is shown, on pages whose parts hydrate later, at 1366 and 390 px', async ({ page }) => {
+    for (const viewport of DESKTOP_AND_PHONE) {
+      await page.setViewportSize(viewport)
+      for (const path of ['/', '/products', '/book-appointment', '/message-success']) {
+        await page.goto(path)
+        await expect(notice(page), `${path} at ${viewport.width}px`).toBeVisible()
+        const repeated = await page.evaluate(() => {
+          const ids = [...document.querySelectorAll('[id]')].map((element) => element.id)
+          return ids.filter((id, index) => ids.indexOf(id) !== index)
+        })
+        expect(repeated, `ids used twice on ${path} at ${viewport.width}px`).toEqual([])
+      }
+    }
+  })
 })
 
 // ---------------------------------------------------------------------------------------------

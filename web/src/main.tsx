@@ -3,6 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client'
 
 import { App } from './app'
 import { beginDeferredHydration } from './lib/hydrate-later'
+import { warmIntlOffThread } from './lib/intl-warm'
 import { loadPageAt } from './app/router'
 import { adoptServerStyles } from './app/server-styles'
 import { activateLocale, setSpanishLoader } from './i18n/i18n'
@@ -45,16 +46,9 @@ function start(locale: Locale) {
 // hydration starts; if that fails (a deploy replaced the chunk), the page's error view says so.
 const locale = localeFromPath(window.location.pathname)
 
-// The first number or date format of a page view loads the browser's ICU data: 15-90 ms for the
-// first NumberFormat on this machine's Chromium, ~10 ms more for the first DateTimeFormat (before
-// any CPU slowdown). The page needs both as it renders (the translated texts' plural forms, prices,
-// dates): warmed here, each in a task of its own, between evaluating the scripts and hydrating, so
-// that cost does not lengthen either of those tasks.
-const intlLocale = locale === 'es' ? 'es-US' : 'en-US'
-setTimeout(() => {
-  new Intl.NumberFormat(intlLocale).format(1)
-  setTimeout(() => new Intl.DateTimeFormat(intlLocale, { month: 'long', timeZone: 'UTC' }).format(0), 0)
-}, 0)
+// The page's first number or date format (prices, dates, counts) is cheap once another thread has
+// loaded the browser's formatting data (lib/intl-warm.ts); hydration waits for that, briefly.
+const intlReady = warmIntlOffThread(locale === 'es' ? 'es-US' : 'en-US')
 const spanishReady =
   locale === 'es'
     ? import('./i18n/spanish').then(({ loadDeclaredSpanish }) => {
@@ -62,7 +56,7 @@ const spanishReady =
         return loadDeclaredSpanish()
       })
     : Promise.resolve()
-void spanishReady
+void Promise.all([spanishReady, intlReady])
   // The page's own modules are evaluated in a task of their own: right after the app's, in the
   // same task (they are preloaded, so their import settles at once), the two made one long task.
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))

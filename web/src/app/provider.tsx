@@ -8,6 +8,7 @@ import { fetcher, isRetryable } from '@/lib/api-client'
 import { Toasts } from '@/lib/toasts'
 
 import { GlobalStyle } from './global-style'
+import { pageHasServerStyles } from './server-styles'
 
 const swrConfig: SWRConfiguration = {
   fetcher,
@@ -21,7 +22,7 @@ const swrConfig: SWRConfiguration = {
 export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
-      <GlobalStyle />
+      {pageHasServerStyles ? null : <GlobalStyle />}
       <SWRConfig value={swrConfig}>
         <AuthProvider>{children}</AuthProvider>
       </SWRConfig>

@@ -28,13 +28,11 @@ export function RootLayout() {
     <>
       <Layout
         header={
-          // Hydrated in a task of its own, right after the frame around it (lib/hydrate-later).
-          <HydrateLater>
-            <SiteHeader
-              renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
-              cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} customer={status === 'signed-in' && user ? user : null} />}
-            />
-          </HydrateLater>
+          // Its parts hydrate in tasks of their own, right after the frame around it (lib/hydrate-later).
+          <SiteHeader
+            renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
+            cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} customer={status === 'signed-in' && user ? user : null} />}
+          />
         }
         footer={
           // Below the fold on every page: hydrated after the header and the page.

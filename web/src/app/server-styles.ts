@@ -89,6 +89,14 @@ function groupSizesOf(sheet: CSSStyleSheet): Uint32Array {
   return groupSizes
 }
 
+/**
+ * Whether the page arrived pre-rendered with its CSS (false on the server and in empty shells). Its
+ * global rules are then already in the server's style sheet: rendering <GlobalStyle> again would
+ * run them through styled-components' CSS compiler, delete the server's copies and insert them
+ * anew, a restyle of the whole page, all in the hydration task (app/provider.tsx).
+ */
+export const pageHasServerStyles = typeof document !== 'undefined' && document.querySelector(`style[${SERVER_STYLES}]`) !== null
+
 /** Makes the server's style sheet styled-components' own (see above). Call before the first render. */
 export function adoptServerStyles(): void {
   const sheet = document.querySelector<HTMLStyleElement>(`style[${SERVER_STYLES}]`)?.sheet

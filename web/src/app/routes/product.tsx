@@ -15,6 +15,7 @@ import { WhatsIncludedBlock } from '@/features/shop/components/whats-included'
 import { ApiError } from '@/lib/api-client'
 import { notify } from '@/lib/notify'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { useInTurns } from '@/lib/use-in-turns'
 import { t } from '@/i18n/shop'
 import { EnglishContent } from '@/components/ui/english-content'
 import { currentLocale } from '@/i18n/i18n'
@@ -48,6 +49,8 @@ export default function ProductPage() {
 }
 
 function ProductView({ product }: { product: Product }) {
+  // The product at once, what comes with every hearing aid (below it) in the next task.
+  const shown = useInTurns(2)
   const addToCart = () => {
     cart.add({ id: product.id, title: product.title, brand: product.brand, price: product.price, image: product.images[0] ?? '' })
     notify.success(t('shop.product.added.title'), t('shop.product.added.text', { title: product.title }))
@@ -85,7 +88,7 @@ function ProductView({ product }: { product: Product }) {
           </Details>
         </Grid>
       </Container>
-      <WhatsIncludedBlock />
+      {shown === 2 ? <WhatsIncludedBlock /> : null}
     </>
   )
 }

@@ -19,6 +19,7 @@ import { WhatsIncludedBlock } from '@/features/shop/components/whats-included'
 import { t } from '@/i18n/products'
 import { ApiError } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
+import { useInTurns } from '@/lib/use-in-turns'
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 import { theme } from '@/config/theme'
 
@@ -35,12 +36,16 @@ export default function ProductsPage() {
   const reducedMotion = usePrefersReducedMotion()
 
   const collections = data?.collections
+  const nonEmpty = COLLECTION_KEYS.filter((key) => (collections?.[key]?.length ?? 0) > 0)
+  // The featured product and the first collection at once, then one collection per task.
+  const shownCollections = useInTurns(nonEmpty.length)
+  const allShown = collections !== undefined && shownCollections === nonEmpty.length
   // After loading, a hash such as #phonak scrolls smoothly to that collection.
   useEffect(() => {
-    if (!collections || !hash) return
+    if (!allShown || !hash) return
     const target = document.getElementById(decodeURIComponent(hash.slice(1)))
     target?.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' })
-  }, [collections, hash, reducedMotion])
+  }, [allShown, hash, reducedMotion])
 
   const hero = (
     <PageHero title={t('products.title')}>
@@ -63,7 +68,6 @@ export default function ProductsPage() {
     )
   }
 
-  const nonEmpty = COLLECTION_KEYS.filter((key) => (collections?.[key]?.length ?? 0) > 0)
   const featured = nonEmpty.length > 0 ? collections![nonEmpty[0]!]![0] : undefined
   if (!featured) {
     return (
@@ -90,10 +94,10 @@ export default function ProductsPage() {
         </Container>
       ) : null}
       <Featured product={featured} />
-      {nonEmpty.map((key) => (
+      {nonEmpty.slice(0, shownCollections).map((key) => (
         <CollectionCarousel key={key} id={key} title={collectionTitle(key)} products={collections![key]!} />
       ))}
-      <WhatsIncludedBlock />
+      {allShown ? <WhatsIncludedBlock /> : null}
     </>
   )
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, type RefObject } from 'react'
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react'
 import { Link } from 'react-router-dom'
 import styled from 'styled-components'
 
@@ -23,7 +23,8 @@ interface CookieNoticePanelProps {
 export function CookieNoticePanel({ focusRequest, returnFocusRef, onClose }: CookieNoticePanelProps) {
   const regionRef = useRef<HTMLElement>(null)
   const headingRef = useRef<HTMLHeadingElement>(null)
-  const headingId = useId()
+  // One notice per page; a fixed id cannot repeat one the server counted (discover-menu.tsx).
+  const headingId = 'cookie-notice-heading'
 
   useEffect(() => {
     if (focusRequest > 0) headingRef.current?.focus()

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
+import { useEffect, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react'
 import { Link, useLocation } from 'react-router-dom'
 import styled from 'styled-components'
 
@@ -19,7 +19,9 @@ import { theme } from '@/config/theme'
  */
 export function DiscoverMenu({ group }: { group: NavGroup }) {
   const [open, setOpen] = useState(false)
-  const panelId = useId()
+  // Not useId(): the desktop navigation may stay the server's markup (lib/hydrate-later), and an id
+  // counted afresh in the browser (the cookie notice's) would then repeat the server's.
+  const panelId = `menu-${group.label.replace(/[^\w-]/g, '-')}`
   const wrapperRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)
   const { pathname, search } = useLocation()

@@ -5,6 +5,7 @@ import styled from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
+import { HydrateLater } from '@/lib/hydrate-later'
 import { bookAppointmentLink, isNavGroup, mainNavigation } from '@/content/navigation'
 import { formatDays, formatOpeningTimes, officeHours, phoneHref } from '@/lib/clinic-display'
 
@@ -42,13 +43,13 @@ interface SiteHeaderProps {
 export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
   const scrolled = useScrolledPast(HEADER_SCROLL_THRESHOLD_PX)
   const headerRef = useRef<HTMLElement>(null)
-  const topBarRef = useRef<HTMLDivElement>(null)
 
   // Sticky with a negative top equal to the band's height: the band scrolls away, the bar stays.
   // Measured, not fixed, because the band wraps differently with width and text size.
   useLayoutEffect(() => {
     const header = headerRef.current
-    const band = topBarRef.current
+    // Found in the page, not by a ref: the band may still be the server's markup (HydrateLater).
+    const band = header?.querySelector<HTMLElement>('[data-top-bar]')
     if (!header || !band || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
       header.style.setProperty('--top-bar-height', `${band.offsetHeight}px`)
@@ -59,65 +60,80 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
 
   return (
     <Header ref={headerRef} data-scrolled={scrolled ? 'true' : 'false'}>
-      <TopBar ref={topBarRef}>
-        <TopBarInner>
-          <PhoneList aria-label={t('header.callClinics')}>
-            {CLINICS.map((clinic) => (
-              <li key={clinic.uid}>
-                <TopBarLink href={phoneHref(clinic.phone)}>
-                  <PhoneIcon size={18} />
-                  <span>
-                    {clinic.town} <strong>{clinic.phone}</strong>
-                  </span>
-                </TopBarLink>
-              </li>
-            ))}
-          </PhoneList>
-          <Hours>
-            <ClockIcon size={18} />
-            <span>
-              {officeHours
-                .filter((h) => h.opens)
-                .map((h) => `${formatDays(h.days)} ${formatOpeningTimes(h)}`)
-                .join(' · ')}
-            </span>
-          </Hours>
-          <LanguageSwitch />
-        </TopBarInner>
-      </TopBar>
+      {/* Each part hydrates in a task of its own (lib/hydrate-later): together they made one long task. */}
+      <HydrateLater>
+        <TopBar data-top-bar="">
+          <TopBarInner>
+            <PhoneList aria-label={t('header.callClinics')}>
+              {CLINICS.map((clinic) => (
+                <li key={clinic.uid}>
+                  <TopBarLink href={phoneHref(clinic.phone)}>
+                    <PhoneIcon size={18} />
+                    <span>
+                      {clinic.town} <strong>{clinic.phone}</strong>
+                    </span>
+                  </TopBarLink>
+                </li>
+              ))}
+            </PhoneList>
+            <Hours>
+              <ClockIcon size={18} />
+              <span>
+                {officeHours
+                  .filter((h) => h.opens)
+                  .map((h) => `${formatDays(h.days)} ${formatOpeningTimes(h)}`)
+                  .join(' · ')}
+              </span>
+            </Hours>
+            <LanguageSwitch />
+          </TopBarInner>
+        </TopBar>
+      </HydrateLater>
 
       <Bar data-header-bar="">
         <BarInner>
-          <Brand />
+          <HydrateLater>
+            <Brand />
+          </HydrateLater>
 
-          <DesktopNav aria-label={t('nav.main')}>
-            <NavList>
-              {mainNavigation.map((item) =>
-                isNavGroup(item) ? (
-                  <li key={item.label}>
-                    <DiscoverMenu group={item} />
-                  </li>
-                ) : (
-                  <li key={item.href}>
-                    <BarLink to={item.href} end>
-                      {t(item.label as never)}
-                    </BarLink>
-                  </li>
-                ),
-              )}
-            </NavList>
-          </DesktopNav>
+          <HydrateLater>
+            <DesktopNav aria-label={t('nav.main')}>
+              <NavList>
+                {mainNavigation.map((item) =>
+                  isNavGroup(item) ? (
+                    <li key={item.label}>
+                      <DiscoverMenu group={item} />
+                    </li>
+                  ) : (
+                    <li key={item.href}>
+                      <BarLink to={item.href} end>
+                        {t(item.label as never)}
+                      </BarLink>
+                    </li>
+                  ),
+                )}
+              </NavList>
+            </DesktopNav>
+          </HydrateLater>
 
           <Actions>
-            {cart}
-            <BookButton to={bookAppointmentLink.href}>
-              <CalendarIcon />
-              {t(bookAppointmentLink.label as never)}
-            </BookButton>
-            {renderAccount ? <DesktopOnly>{renderAccount('menu')}</DesktopOnly> : null}
-            <MobileOnly>
-              <MobileMenu renderAccount={renderAccount ? (close) => renderAccount('list', close) : undefined} />
-            </MobileOnly>
+            {cart ? <HydrateLater>{cart}</HydrateLater> : null}
+            <HydrateLater>
+              <BookButton to={bookAppointmentLink.href}>
+                <CalendarIcon />
+                {t(bookAppointmentLink.label as never)}
+              </BookButton>
+            </HydrateLater>
+            {renderAccount ? (
+              <HydrateLater>
+                <DesktopOnly>{renderAccount('menu')}</DesktopOnly>
+              </HydrateLater>
+            ) : null}
+            <HydrateLater>
+              <MobileOnly>
+                <MobileMenu renderAccount={renderAccount ? (close) => renderAccount('list', close) : undefined} />
+              </MobileOnly>
+            </HydrateLater>
           </Actions>
         </BarInner>
       </Bar>

@@ -9,8 +9,6 @@ import { adoptServerStyles } from './app/server-styles'
 import { activateLocale, setSpanishLoader } from './i18n/i18n'
 import { htmlLang, localeFromPath, type Locale } from './i18n/locale'
 
-adoptServerStyles()
-
 const container = document.getElementById('root')
 if (!container) throw new Error('index.html has no #root element')
 const root = container
@@ -56,7 +54,18 @@ const spanishReady =
         return loadDeclaredSpanish()
       })
     : Promise.resolve()
-void Promise.all([spanishReady, intlReady])
+// Work the first render needs, each in a task of its own rather than in the one that evaluated the
+// scripts or the one that hydrates: taking the server's styles over (app/server-styles.ts), and the
+// number react-router's BrowserRouter gives the first history entry (it calls replaceState as it is
+// created; finding the entry numbered, it leaves it as it is).
+const inTask = (work: () => void) => new Promise<void>((resolve) => setTimeout(() => resolve(work()), 0))
+const preparedForRender = inTask(adoptServerStyles).then(() =>
+  inTask(() => {
+    if ((window.history.state ?? { idx: null }).idx == null) window.history.replaceState({ ...window.history.state, idx: 0 }, '')
+  }),
+)
+
+void Promise.all([spanishReady, intlReady, preparedForRender])
   // The page's own modules are evaluated in a task of their own: right after the app's, in the
   // same task (they are preloaded, so their import settles at once), the two made one long task.
   .then(() => new Promise((resolve) => setTimeout(resolve, 0)))

@@ -24,8 +24,10 @@ export default function HomePage() {
 
   return (
     <>
-      <HomeHero video={media.heroVideo} art={media.heroArt} />
-      {/* Below the hero: hydrated one section per task after it (lib/hydrate-later). */}
+      {/* Each section hydrates in a task of its own, the hero first (lib/hydrate-later). */}
+      <HydrateLater>
+        <HomeHero video={media.heroVideo} art={media.heroArt} />
+      </HydrateLater>
       <HydrateLater>
         <InsuranceSection />
       </HydrateLater>

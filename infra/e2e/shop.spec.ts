@@ -164,3 +164,16 @@ test('the product list and page states: loading, Connection Issue with Retry, no
   await expect(page.getByRole('heading', { name: 'Product Not Found' })).toBeVisible()
   await expect(page.getByText('Failed to load product details.')).toBeVisible()
 })
+
+// The header's count starts listening for other tabs once the page is idle (web/src/features/shop/cart.ts).
+test("a hearing aid added in one tab shows in another tab's header count", async ({ page, context }) => {
+  await page.goto('/')
+  await expect(page.getByRole('button', { name: 'Cart, 0 items' })).toBeVisible()
+  const other = await context.newPage()
+  await other.goto('/products/phonak-audeo-lumity-70')
+  await other.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+  await other.getByRole('button', { name: 'Add to Cart' }).click()
+  await expect(other.getByRole('button', { name: 'Cart, 1 item' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Cart, 1 item' }), 'the first tab heard of it').toBeVisible()
+  await other.close()
+})

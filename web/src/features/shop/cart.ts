@@ -93,7 +93,7 @@ function write(items: CartItem[]) {
   listeners.forEach((l) => l())
 }
 
-function subscribe(listener: () => void) {
+function subscribe(listener: () => void, { watchOtherTabsWhenIdle = false } = {}) {
   listeners.add(listener)
   // Another tab changed the cart: re-read it.
   const onStorage = (event: StorageEvent) => {
@@ -101,9 +101,14 @@ function subscribe(listener: () => void) {
     current = read()
     listener()
   }
-  window.addEventListener('storage', onStorage)
+  // Listening for 'storage' opens the page's local storage, a synchronous load of 10-20 ms while
+  // the page is loading: the header's count starts listening when the page is idle, in the task
+  // that first reads the stored cart (subscribeAndReadSoon), so no change from another tab is missed.
+  const stopWaiting = watchOtherTabsWhenIdle ? whenPageIdle(() => window.addEventListener('storage', onStorage)) : undefined
+  if (!stopWaiting) window.addEventListener('storage', onStorage)
   return () => {
     listeners.delete(listener)
+    stopWaiting?.()
     window.removeEventListener('storage', onStorage)
   }
 }
@@ -123,7 +128,7 @@ let readScheduled = false
 
 /** Subscribes, and reads the stored cart once the page has loaded, if nothing has read it yet. */
 function subscribeAndReadSoon(listener: () => void) {
-  const unsubscribe = subscribe(listener)
+  const unsubscribe = subscribe(listener, { watchOtherTabsWhenIdle: true })
   if (current === undefined && !readScheduled) {
     readScheduled = true
     whenPageIdle(() => {

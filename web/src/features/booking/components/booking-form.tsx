@@ -252,43 +252,46 @@ export function BookingForm({
         </SelfCheckNotice>
       ) : null}
 
-      <Section aria-labelledby={`${form.formId}-when`}>
-        <h2 id={`${form.formId}-when`}>{t('booking.visit')}</h2>
-        <SelectField {...form.field('location', { controlled: true })} label={t('booking.location')} required>
-          <option value="">{locations.data ? tForms('forms.selectLocation') : locations.error ? messageOf(locations.error, t('booking.locationsFailed')) : tForms('forms.locationsLoading')}</option>
-          {locations.data?.map((l) => (
-            <option key={l.uid} value={l.uid}>
-              {l.name}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField {...form.field('typeId', { controlled: true })} label={t('booking.type')} required disabled={!values.location || typeOptions.length === 0}>
-          <option value="">{typePlaceholder}</option>
-          {typeOptions.map((type) => (
-            <option key={type.id} value={type.id}>
-              {appointmentTypeName(type.name)} ({type.duration_minutes} min)
-            </option>
-          ))}
-        </SelectField>
-        <FieldRow>
-          <InputField {...form.field('date', { hint: true })} label={t('booking.date')} type="date" min={bookable.data?.first_date ?? firstBookableDate()} max={bookable.data?.last_date} required disabled={!values.typeId} aria-invalid={dateProblem ? true : undefined}>
-            <Hint id={ids('date').hint} role={dateProblem ? 'alert' : undefined}>
-              {dateProblem ?? dateHint(bookable.data)}
-            </Hint>
-          </InputField>
-          <SelectField {...form.field('time', { controlled: true })} label={t('booking.time')} required disabled={!values.typeId || !values.date || Boolean(dateProblem) || timeOptions.length === 0}>
-            <option value="">{timePlaceholder}</option>
-            {timeOptions.map((slot) => (
-              <option key={slot.time} value={slot.time}>
-                {slotLabel(slot)}
+      {/* Each section hydrates in a task of its own after the rest of the page (lib/hydrate-later):
+          the form was the longest piece of this page's hydration. A tap, key press or focus hydrates
+          them first. */}
+      <HydrateLater>
+        <Section aria-labelledby={`${form.formId}-when`}>
+          <h2 id={`${form.formId}-when`}>{t('booking.visit')}</h2>
+          <SelectField {...form.field('location', { controlled: true })} label={t('booking.location')} required>
+            <option value="">{locations.data ? tForms('forms.selectLocation') : locations.error ? messageOf(locations.error, t('booking.locationsFailed')) : tForms('forms.locationsLoading')}</option>
+            {locations.data?.map((l) => (
+              <option key={l.uid} value={l.uid}>
+                {l.name}
               </option>
             ))}
           </SelectField>
-        </FieldRow>
-      </Section>
+          <SelectField {...form.field('typeId', { controlled: true })} label={t('booking.type')} required disabled={!values.location || typeOptions.length === 0}>
+            <option value="">{typePlaceholder}</option>
+            {typeOptions.map((type) => (
+              <option key={type.id} value={type.id}>
+                {appointmentTypeName(type.name)} ({type.duration_minutes} min)
+              </option>
+            ))}
+          </SelectField>
+          <FieldRow>
+            <InputField {...form.field('date', { hint: true })} label={t('booking.date')} type="date" min={bookable.data?.first_date ?? firstBookableDate()} max={bookable.data?.last_date} required disabled={!values.typeId} aria-invalid={dateProblem ? true : undefined}>
+              <Hint id={ids('date').hint} role={dateProblem ? 'alert' : undefined}>
+                {dateProblem ?? dateHint(bookable.data)}
+              </Hint>
+            </InputField>
+            <SelectField {...form.field('time', { controlled: true })} label={t('booking.time')} required disabled={!values.typeId || !values.date || Boolean(dateProblem) || timeOptions.length === 0}>
+              <option value="">{timePlaceholder}</option>
+              {timeOptions.map((slot) => (
+                <option key={slot.time} value={slot.time}>
+                  {slotLabel(slot)}
+                </option>
+              ))}
+            </SelectField>
+          </FieldRow>
+        </Section>
+      </HydrateLater>
 
-      {/* Hydrated in a task of its own after the rest of the page (lib/hydrate-later): the form was
-          the longest piece of this page's hydration. A tap, key press or focus hydrates it first. */}
       <HydrateLater>
       <Section aria-labelledby={`${form.formId}-who`}>
         <h2 id={`${form.formId}-who`}>{t('booking.details')}</h2>

@@ -10,15 +10,15 @@ const WAIT_MS = 500
 export function warmIntlOffThread(locale: string): Promise<void> {
   if (typeof Worker !== 'function') return Promise.resolve()
   return new Promise((resolve) => {
-    let worker: Worker | undefined
     const done = () => {
       clearTimeout(timer)
-      worker?.terminate()
       resolve()
     }
     const timer = setTimeout(done, WAIT_MS)
     try {
-      worker = new Worker(new URL('./intl-warm.worker.ts', import.meta.url), { type: 'module', name: locale })
+      // Not stopped by the page, even past WAIT_MS: it ends itself once done (a worker stopped
+      // while its script downloads leaves that request unfinished, for the browser tests too).
+      const worker = new Worker(new URL('./intl-warm.worker.ts', import.meta.url), { type: 'module', name: locale })
       worker.onmessage = done
       worker.onerror = done
     } catch {

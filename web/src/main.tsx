@@ -68,6 +68,6 @@ const preparedForRender = inTask(adoptServerStyles).then(() =>
 void Promise.all([spanishReady, intlReady, preparedForRender])
   // The page's own modules are evaluated in a task of their own: right after the app's, in the
   // same task (they are preloaded, so their import settles at once), the two made one long task.
-  .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+  .then(() => inTask(() => {}))
   .then(() => loadPageAt(window.location.pathname, locale).catch(() => undefined))
   .then(() => start(locale))

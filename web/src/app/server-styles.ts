@@ -95,11 +95,16 @@ function groupSizesOf(sheet: CSSStyleSheet): Uint32Array {
  * run them through styled-components' CSS compiler, delete the server's copies and insert them
  * anew, a restyle of the whole page, all in the hydration task (app/provider.tsx).
  */
-export const pageHasServerStyles = typeof document !== 'undefined' && document.querySelector(`style[${SERVER_STYLES}]`) !== null
+export const pageHasServerStyles = serverStyleElement() !== null
+
+/** The pre-rendered page's <style data-server-styles>; null on the server and in empty shells. */
+function serverStyleElement(): HTMLStyleElement | null {
+  return typeof document === 'undefined' ? null : document.querySelector<HTMLStyleElement>(`style[${SERVER_STYLES}]`)
+}
 
 /** Makes the server's style sheet styled-components' own (see above). Call before the first render. */
 export function adoptServerStyles(): void {
-  const sheet = document.querySelector<HTMLStyleElement>(`style[${SERVER_STYLES}]`)?.sheet
+  const sheet = serverStyleElement()?.sheet
   if (!sheet) return
   // The tag styled-components made while taking the markers in: empty, and only its class is needed.
   const made = __PRIVATE__.mainSheet.getTag() as unknown as GroupedTag

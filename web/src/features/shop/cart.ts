@@ -102,10 +102,12 @@ function subscribe(listener: () => void, { watchOtherTabsWhenIdle = false } = {}
     listener()
   }
   // Listening for 'storage' opens the page's local storage, a synchronous load of 10-20 ms while
-  // the page is loading: the header's count starts listening when the page is idle, in the task
-  // that first reads the stored cart (subscribeAndReadSoon), so no change from another tab is missed.
-  const stopWaiting = watchOtherTabsWhenIdle ? whenPageIdle(() => window.addEventListener('storage', onStorage)) : undefined
-  if (!stopWaiting) window.addEventListener('storage', onStorage)
+  // the page is loading: the header's count starts listening when the page is idle, just before
+  // the idle task that first reads the stored cart (subscribeAndReadSoon), so no change from
+  // another tab is missed.
+  const listen = () => window.addEventListener('storage', onStorage)
+  const stopWaiting = watchOtherTabsWhenIdle ? whenPageIdle(listen) : undefined
+  if (!watchOtherTabsWhenIdle) listen()
   return () => {
     listeners.delete(listener)
     stopWaiting?.()

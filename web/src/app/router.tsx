@@ -1,11 +1,12 @@
 import { lazy, Suspense, useEffect, type ComponentType } from 'react'
-import { BrowserRouter, matchRoutes, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
+import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { PageLoading } from '@/components/layout/page-loading'
 import { paths } from '@/config/paths'
-import { spaRoutes, staffRoutes, type SpaRoute } from '@/config/spa-routes'
+import { staffRoutes, type SpaRoute } from '@/config/spa-routes'
 import { currentLocale, withSpanish } from '@/i18n/i18n'
-import { basenameFor, type Locale } from '@/i18n/locale'
+import { basenameFor, stripLocale, type Locale } from '@/i18n/locale'
+import { patternOf } from '@/lib/route-pattern'
 import { RouteSeo } from '@/seo/route-seo'
 
 import { RootLayout } from './root-layout'
@@ -140,10 +141,8 @@ function EnglishOnly() {
   return <PageLoading />
 }
 
-const routesFor = (spanish: boolean): RouteObject[] =>
-  spaRoutes.map((path): RouteObject =>
-    spanish && staffRoutes.includes(path) ? { path, element: <EnglishOnly /> } : { path, element: <PageElement page={pages[path]} pattern={path} /> },
-  )
+const routeFor = (path: SpaRoute, spanish: boolean): RouteObject =>
+  spanish && staffRoutes.includes(path) ? { path, element: <EnglishOnly /> } : { path, element: <PageElement page={pages[path]} pattern={path} /> }
 
 /**
  * Loads the code (and on Spanish pages the Spanish texts) of the page at `pathname`, so that it is
@@ -152,41 +151,41 @@ const routesFor = (spanish: boolean): RouteObject[] =>
  * moment, and the page would jump. Staff screens under /es (which leave for English) load nothing.
  */
 export function loadPageAt(pathname: string, locale: Locale): Promise<unknown> {
-  const pattern = matchRoutes(spaRoutes.map((path) => ({ path })), pathname, basenameFor(locale))?.[0]?.route.path as SpaRoute | undefined
+  const pattern = patternOf(stripLocale(pathname))
   if (pattern && locale === 'es' && staffRoutes.includes(pattern)) return Promise.resolve()
   return (pattern ? pages[pattern] : NotFoundPage).load()
 }
 
 /**
- * The route tree, shared by the browser (AppRouter) and the build's pre-rendering
- * (src/entry-server.tsx renders <AppRoutes/> in a <StaticRouter>).
+ * The route tree for one page (`pattern`; undefined: the 404 page), shared by the browser
+ * (AppRouter) and the build's pre-rendering (src/entry-server.tsx renders <AppRoutes/> in a
+ * <StaticRouter>). One branch, not every page's: react-router flattens and compiles the whole tree
+ * it is given on every render, a few milliseconds of the page's hydration for ~30 routes, while
+ * the page is already known (patternOf, which loadPageAt asked first). Each tree is made once.
  *
  * Declarative router (BrowserRouter + useRoutes), not a data router: no page uses loaders or
  * actions, and the data router's code would add ~17 KB (gzip) to the JavaScript of every page.
  */
-const routeTree = (spanish: boolean): RouteObject[] => [
-  {
-    element: <RootLayout />,
-    children: [
-      {
-        // Errors while rendering a page (including a page chunk that fails to load after a
-        // deploy) are shown inside the site frame.
-        element: (
-          <RouteErrorBoundary>
-            <Outlet />
-          </RouteErrorBoundary>
-        ),
-        children: [
-          ...routesFor(spanish),
-          { path: '*', element: <PageElement page={NotFoundPage} /> },
-        ],
-      },
-    ],
-  },
-]
+function routeTree(pattern: SpaRoute | undefined, spanish: boolean): RouteObject[] {
+  const key = `${spanish ? 'es' : 'en'} ${pattern ?? '*'}`
+  let tree = routeTrees.get(key)
+  if (!tree) {
+    const page = pattern ? routeFor(pattern, spanish) : { path: '*', element: <PageElement page={NotFoundPage} /> }
+    tree = [{ element: rootLayout, children: [{ element: pageErrors, children: [page] }] }]
+    routeTrees.set(key, tree)
+  }
+  return tree
+}
 
-const englishRoutes = routeTree(false)
-const spanishRoutes = routeTree(true)
+const routeTrees = new Map<string, RouteObject[]>()
+const rootLayout = <RootLayout />
+// Errors while rendering a page (including a page chunk that fails to load after a deploy) are
+// shown inside the site frame.
+const pageErrors = (
+  <RouteErrorBoundary>
+    <Outlet />
+  </RouteErrorBoundary>
+)
 
 /**
  * The page for the current location; inside a <BrowserRouter> (browser) or a <StaticRouter>
@@ -194,7 +193,8 @@ const spanishRoutes = routeTree(true)
  * builds with paths.x.getHref() stays in the page's language.
  */
 export function AppRoutes() {
-  return useRoutes(currentLocale() === 'es' ? spanishRoutes : englishRoutes)
+  const { pathname } = useLocation()
+  return useRoutes(routeTree(patternOf(pathname), currentLocale() === 'es'))
 }
 
 export function AppRouter() {

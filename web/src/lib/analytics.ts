@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
-import { matchRoutes, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 
-import { spaRoutes } from '@/config/spa-routes'
+import { patternOf } from '@/lib/route-pattern'
 
 import { api } from './api-client'
 import { readCookieConsent } from './cookie-consent'
@@ -46,12 +46,9 @@ export function trackEvent(name: AnalyticsEventName): void {
   send({ type: 'event', name, path: window.location.pathname })
 }
 
-const routeObjects = spaRoutes.map((path) => ({ path }))
-
 /** The router pattern that renders `pathname` ('/products/:productId'), or '*' for the 404 page. */
 export function routeForPath(pathname: string): string {
-  const match = matchRoutes(routeObjects, pathname)?.[0]
-  return match?.route.path ?? NOT_FOUND_ROUTE
+  return patternOf(pathname) ?? NOT_FOUND_ROUTE
 }
 
 /** Records a view of the page at `pathname`. */

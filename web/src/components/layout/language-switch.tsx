@@ -1,6 +1,7 @@
-import { matchPath, useLocation } from 'react-router-dom'
+import { useLocation } from 'react-router-dom'
 import styled from 'styled-components'
 
+import { patternOf } from '@/lib/route-pattern'
 import { staffRoutes } from '@/config/spa-routes'
 import { currentLocale } from '@/i18n/i18n'
 import { localizePath } from '@/i18n/locale'
@@ -14,7 +15,8 @@ import { theme } from '@/config/theme'
  */
 export function LanguageSwitch() {
   const { pathname, search, hash } = useLocation()
-  if (staffRoutes.some((pattern) => matchPath(pattern, pathname))) return null
+  const pattern = patternOf(pathname)
+  if (pattern && staffRoutes.includes(pattern)) return null
   const target = currentLocale() === 'es' ? 'en' : 'es'
   return (
     <SwitchLink href={`${localizePath(target, pathname)}${search}${hash}`} hrefLang={target} lang={target}>

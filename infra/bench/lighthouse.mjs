@@ -16,8 +16,9 @@
 // (median of N runs per page; default 3), CHROMIUM_PATH (default /usr/bin/chromium),
 // BENCH_JSON=<file> (write the figures as JSON too), BENCH_URL=<running site> (use it instead of
 // starting a stack), BENCH_JS=0 (skip the per-route JavaScript list), BENCH_CPU_SLOWDOWN=<n>
-// (Lighthouse's simulated CPU slowdown, default 4: on a machine faster than the one the aims were
-// set on, 4 x its benchmark index / 1741 scores the pages as that machine would).
+// (Lighthouse's simulated CPU slowdown, default 4), BENCH_REFERENCE_BI=<index> (scale the slowdown
+// to score the pages as a machine of that benchmark index would: 4 x this machine's index, read in
+// a first run of /, / the given one; the aims were set on a machine of about 1741).
 import { spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -34,8 +35,10 @@ const LIGHTHOUSE_VERSION = JSON.parse(readFileSync(new URL(import.meta.resolve('
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3)
-/** Lighthouse's default CPU slowdown for mobile is 4. */
-const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? 4) || 4
+/** Lighthouse's default CPU slowdown for mobile. */
+const DEFAULT_CPU_SLOWDOWN = 4
+const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? DEFAULT_CPU_SLOWDOWN) || DEFAULT_CPU_SLOWDOWN
+const REFERENCE_BI = Number(process.env.BENCH_REFERENCE_BI) || undefined
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const AIMS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
 /** gzip KB of JavaScript: on / and on every other public route. */
@@ -151,13 +154,13 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 
-async function audit(chromePort, url) {
+async function audit(chromePort, url, cpuSlowdown) {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
     onlyCategories: CATEGORIES,
-    throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN },
+    throttling: { cpuSlowdownMultiplier: cpuSlowdown },
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
@@ -186,10 +189,10 @@ async function audit(chromePort, url) {
  * On a busy machine Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP): that
  * run says nothing about the page, so it is run again, twice at most.
  */
-async function auditWithRetry(chromePort, url) {
+async function auditWithRetry(chromePort, url, cpuSlowdown) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(chromePort, url)
+      return await audit(chromePort, url, cpuSlowdown)
     } catch (err) {
       if (attempt >= 3) throw err
       say(`      (${err instanceof Error ? err.message.split('\n')[0] : String(err)}: running it again)`)
@@ -307,10 +310,18 @@ async function main() {
       }
     }
 
-    say(`\nLighthouse (mobile emulation, simulated throttling, CPU slowdown ${CPU_SLOWDOWN}x), median of ${RUNS} run(s) per page; aims: performance >= ${AIMS.performance}, the others 100`)
+    let cpuSlowdown = CPU_SLOWDOWN
+    if (REFERENCE_BI) {
+      // Lighthouse multiplies the page's task times as measured here: the faster this machine, the more.
+      const { metrics } = await auditWithRetry(chromium.port, `${stack.url}/`, DEFAULT_CPU_SLOWDOWN)
+      cpuSlowdown = Math.round(((DEFAULT_CPU_SLOWDOWN * metrics.benchmarkIndex) / REFERENCE_BI) * 10) / 10
+      say(`\nThis machine's benchmark index ${Math.round(metrics.benchmarkIndex)}: a CPU slowdown of ${DEFAULT_CPU_SLOWDOWN} x ${Math.round(metrics.benchmarkIndex)} / ${REFERENCE_BI} = ${cpuSlowdown}x scores as a machine of ${REFERENCE_BI} would`)
+    }
+    report.cpuSlowdown = cpuSlowdown
+    say(`\nLighthouse (mobile emulation, simulated throttling, CPU slowdown ${cpuSlowdown}x), median of ${RUNS} run(s) per page; aims: performance >= ${AIMS.performance}, the others 100`)
     for (const page of pages) {
       const runs = []
-      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(chromium.port, `${stack.url}${page}`))
+      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(chromium.port, `${stack.url}${page}`, cpuSlowdown))
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]))
       const metric = (m) => median(runs.map((r) => r.metrics[m]))
       const metrics = { fcp: metric('fcp'), lcp: metric('lcp'), tbt: metric('tbt'), cls: metric('cls'), benchmarkIndex: metric('benchmarkIndex') }

@@ -118,6 +118,7 @@ test.describe('Home', () => {
 
   test('reduced motion: the hero video and the logo carousel stay still until asked', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    const mediaCalls = await recordMediaCalls(page)
     await page.clock.install()
     await page.goto('/')
     const carousel = page.getByRole('region', { name: 'Insurance partners' })
@@ -125,12 +126,13 @@ test.describe('Home', () => {
     await expect(page.getByRole('button', { name: 'Play logo slideshow' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Play background video' })).toBeVisible()
     expect(await page.locator('main video').first().evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
+    await expect.poll(mediaCalls, { message: 'the page has told the video what to do' }).not.toEqual([])
+    expect(await mediaCalls(), 'the hero video is not even started for a moment').not.toContain('play')
 
     const before = await visibleLogos(carousel)
     expect(before[0]).toBe(logoFile(1))
     await page.clock.runFor(9_000)
-    await page.waitForTimeout(800)
-    expect(await visibleLogos(carousel)).toEqual(before)
+    await expectStill(carousel, before)
 
     await page.getByRole('button', { name: 'Play logo slideshow' }).click()
     await page.clock.runFor(3_000)
@@ -199,9 +201,10 @@ test.describe('Home', () => {
     await play()
 
     // Not before 3000 ms…
+    const atStart = await visibleLogos(carousel)
     await page.clock.runFor(2_900)
-    await page.waitForTimeout(700)
-    expect((await visibleLogos(carousel))[0]).toBe(logoFile(first))
+    await expectStill(carousel, atStart)
+    expect(atStart[0]).toBe(logoFile(first))
 
     // …then one logo per 3000 ms, past the 20th and round again.
     for (let step = 1; step <= 22; step++) {
@@ -215,19 +218,17 @@ test.describe('Home', () => {
   test('the pause button stops the carousel and play starts it again', async ({ page }) => {
     const play = await carouselOnOwnClock(page)
     const carousel = page.getByRole('region', { name: 'Insurance partners' })
-    const first = logoNumber((await visibleLogos(carousel))[0]!)
+    const paused = await visibleLogos(carousel)
     await page.clock.runFor(9_000)
-    await page.waitForTimeout(700)
-    expect((await visibleLogos(carousel))[0]).toBe(logoFile(first))
+    await expectStill(carousel, paused)
     await play()
     await page.clock.runFor(3_000)
-    await expect.poll(() => visibleLogos(carousel).then((l) => l[0])).toBe(logoFile((first % 20) + 1))
+    await expect.poll(() => visibleLogos(carousel).then((l) => l[0])).toBe(logoFile((logoNumber(paused[0]!) % 20) + 1))
     await page.getByRole('button', { name: 'Pause logo slideshow' }).click()
-    await page.waitForTimeout(700)
-    const stoppedAt = (await visibleLogos(carousel))[0]
+    await untilNoSlideUnderWay(carousel)
+    const stopped = await visibleLogos(carousel)
     await page.clock.runFor(9_000)
-    await page.waitForTimeout(700)
-    expect((await visibleLogos(carousel))[0]).toBe(stoppedAt)
+    await expectStill(carousel, stopped)
   })
 
   test('brands: four cards with taglines; Unitron is Coming Soon and disabled; Shop links and Shop All', async ({
@@ -454,10 +455,12 @@ test.describe('Cognitive health (/cognivue)', () => {
 
   test('the promo video does not start by itself when reduced motion is asked for', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    const mediaCalls = await recordMediaCalls(page)
     await page.goto('/cognivue')
     const video = page.locator('main video')
     await expect(video).toBeVisible()
-    await page.waitForTimeout(1000)
+    await expect.poll(mediaCalls, { message: 'the page has told the video what to do' }).not.toEqual([])
+    expect(await mediaCalls(), 'not even started for a moment').not.toContain('play')
     expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true)
   })
 
@@ -551,6 +554,39 @@ for (const { path, h1 } of PAGES) {
 
 // ---------------------------------------------------------------------------------------------
 
+/**
+ * Until no slide is under way: a slide is the track's 600 ms CSS transition, which runs on the
+ * page's real time, not on its clock (page.clock). getAnimations() brings the styles up to date
+ * first, so a slide that a moment ago's state change started counts as under way.
+ */
+async function untilNoSlideUnderWay(carousel: Locator) {
+  const running = () => carousel.evaluate((region) => region.querySelector('ul')!.getAnimations().filter((a) => a.playState === 'running').length)
+  await expect.poll(running, { message: 'the slide under way ends' }).toBe(0)
+}
+
+/** The carousel has not moved since it showed `logos`: once no slide is under way, the same logos show. */
+async function expectStill(carousel: Locator, logos: string[]) {
+  await untilNoSlideUnderWay(carousel)
+  expect(await visibleLogos(carousel)).toEqual(logos)
+}
+
+/** Notes each play() and pause() the page says to a video from its first script on; returns the list so far. */
+async function recordMediaCalls(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const calls: string[] = ((window as unknown as { mediaCalls: string[] }).mediaCalls = [])
+    const { play, pause } = HTMLMediaElement.prototype
+    HTMLMediaElement.prototype.play = function () {
+      calls.push('play')
+      return play.call(this)
+    }
+    HTMLMediaElement.prototype.pause = function () {
+      calls.push('pause')
+      return pause.call(this)
+    }
+  })
+  return () => page.evaluate(() => (window as unknown as { mediaCalls: string[] }).mediaCalls)
+}
+
 /** The logo file names (insurer-01.svg …) fully inside the carousel's visible window, left to right. */
 function visibleLogos(carousel: Locator): Promise<string[]> {
   return carousel.evaluate((region) => {
@@ -578,7 +614,7 @@ async function carouselOnOwnClock(page: Page): Promise<() => Promise<void>> {
   await carousel.scrollIntoViewIfNeeded()
   await page.getByRole('button', { name: 'Pause logo slideshow' }).click()
   await page.clock.pauseAt(start + 10 * 60_000)
-  await page.waitForTimeout(700) // a slide under way when we paused ends
+  await untilNoSlideUnderWay(carousel)
   return async () => {
     await page.getByRole('button', { name: 'Play logo slideshow' }).click()
   }

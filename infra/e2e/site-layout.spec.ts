@@ -120,8 +120,12 @@ test.describe('header (desktop)', () => {
     const flat = await shadow()
     expect(flat).toBe('none')
 
-    await page.evaluate(() => window.scrollTo(0, 250))
-    await page.waitForTimeout(200)
+    // The header reads the scroll position once per frame: two frames after the scroll, it has.
+    await page.evaluate(() => new Promise((done) => {
+      window.scrollTo(0, 250)
+      requestAnimationFrame(() => requestAnimationFrame(done))
+    }))
+    expect(await page.evaluate(() => window.scrollY)).toBe(250)
     await expect(header).toHaveAttribute('data-scrolled', 'false')
 
     await page.evaluate(() => window.scrollTo(0, 400))

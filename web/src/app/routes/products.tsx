@@ -20,7 +20,7 @@ import { t } from '@/i18n/products'
 import { ApiError } from '@/lib/api-client'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { useInTurns } from '@/lib/use-in-turns'
-import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
+import { prefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 import { theme } from '@/config/theme'
 
 /** A collection's heading: the brand's name, or the catalog's words for a list such as Best Sellers. */
@@ -33,7 +33,6 @@ export default function ProductsPage() {
   useDocumentTitle(t('products.title'))
   const { data, error, isLoading, mutate, isValidating } = useCollections()
   const { hash } = useLocation()
-  const reducedMotion = usePrefersReducedMotion()
 
   const collections = data?.collections
   const nonEmpty = COLLECTION_KEYS.filter((key) => (collections?.[key]?.length ?? 0) > 0)
@@ -44,8 +43,8 @@ export default function ProductsPage() {
   useEffect(() => {
     if (!allShown || !hash) return
     const target = document.getElementById(decodeURIComponent(hash.slice(1)))
-    target?.scrollIntoView({ behavior: reducedMotion ? 'auto' : 'smooth', block: 'start' })
-  }, [allShown, hash, reducedMotion])
+    target?.scrollIntoView({ behavior: prefersReducedMotion() ? 'auto' : 'smooth', block: 'start' })
+  }, [allShown, hash])
 
   const hero = (
     <PageHero title={t('products.title')}>

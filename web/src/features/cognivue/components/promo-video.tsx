@@ -7,7 +7,7 @@ import { VideoPlayer } from '@/components/ui/video-player'
 import type { MediaVideo } from '@/content/media'
 import { t } from '@/i18n/cognivue'
 import { currentLocale } from '@/i18n/i18n'
-import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
+import { prefersReducedMotion, usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 import { theme } from '@/config/theme'
 
 interface PromoVideoProps {
@@ -27,7 +27,8 @@ export function PromoVideo({ video }: PromoVideoProps) {
     const element = ref.current
     if (!element) return
     element.muted = true
-    if (reducedMotion) element.pause()
+    // The setting now, not `reducedMotion`: that is still "no preference" after the hydrating render.
+    if (prefersReducedMotion()) element.pause()
     else element.play().catch(() => undefined)
   }, [reducedMotion])
 

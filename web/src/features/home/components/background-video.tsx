@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import styled from 'styled-components'
 
-import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
+import { prefersReducedMotion, usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
 import { t } from '@/i18n/home'
 import { theme } from '@/config/theme'
 
@@ -46,7 +46,8 @@ export function BackgroundVideo({ src, webm, poster, name }: BackgroundVideoProp
     if (!video || failed) return
     // React does not reliably reflect `muted` as an attribute; browsers only autoplay muted videos.
     video.muted = true
-    if (paused) {
+    // The setting now, not `reducedMotion`: that is still "no preference" after the hydrating render.
+    if (userPaused ?? prefersReducedMotion()) {
       video.pause()
     } else {
       video.play().catch((error: unknown) => {
@@ -54,7 +55,7 @@ export function BackgroundVideo({ src, webm, poster, name }: BackgroundVideoProp
         if (error instanceof DOMException && error.name === 'NotAllowedError') setUserPaused(true)
       })
     }
-  }, [paused, failed])
+  }, [userPaused, reducedMotion, failed])
 
   if (failed) return null
 

@@ -12,8 +12,8 @@ const selfCheckInPageLanguage = spanishCopy('self-check')
 /**
  * Every text of the hearing self-check, two JSON files per language in self-check/: the page, its
  * result and what the booking form and the staff views say about it (en.json), and what other
- * pages say to lead to it, which every page's bundle carries (the menu entry, the home and
- * cognitive-health invitations, the search result: en.links.json). A Spanish copy is es.json and
+ * pages say to lead to it, which every page's bundle carries (the home and cognitive-health
+ * invitations, the search result: en.links.json). A Spanish copy is es.json and
  * es.links.json's keys in one es.json beside them (src/i18n/spanish.ts loads it with the Spanish catalogs). The questions are the HHIE-S screening's ten, in its order (their
  * scoring is @hearing/contracts' hearing-self-check.ts). `{name}` marks a value filled in when
  * shown; the schema checks each template keeps its placeholders.
@@ -28,7 +28,6 @@ const byBand = <S extends z.ZodType>(schema: S) => z.strictObject(Object.fromEnt
 
 const linksSchema = z.strictObject({
   seo: z.strictObject({ title: text, description: text.refine((d) => d.length >= 50 && d.length <= 230, 'must be 50 to 230 characters (a search result)') }),
-  menu: z.strictObject({ label: text, description: text }),
   homePromo: z.strictObject({ heading: text, text, link: text }),
   cognivuePromo: z.strictObject({ heading: text, text, link: text }),
 })

@@ -8,6 +8,7 @@ import { startLocalPostgres } from '../src/postgres/index.js'
 import { freePort, fuzzDocument, type Destination, type FuzzReport, type OpenApiDocument, type RouteShape } from '../src/testing/index.js'
 import { alive, stackFixture } from './support/stack.js'
 import { missingWrites, stackDatabaseUrl, steadyTraffic, type Answer, type Service } from './support/stack-traffic.js'
+import { waitFor } from './support/until.js'
 
 /**
  * The journeys that need the whole stack running as `npm start` runs it, but not a fresh one each:
@@ -30,13 +31,7 @@ const ok = (a: Answer) => a.status >= 200 && a.status < 300
 /** Boot, four journeys each of a few seconds to a minute (more on a loaded machine), stop. */
 t.setTimeout(900_000)
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 50))
-  }
-}
+const until = (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) => waitFor(what, check, timeoutMs)
 
 t.test('one stack: erasure, SIGKILL of each process, a PostgreSQL outage, the OpenAPI fuzzer; then SIGTERM stops it all', async (t) => {
   const healthPort = await freePort()

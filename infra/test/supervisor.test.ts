@@ -3,6 +3,7 @@ import t from 'tap'
 import type { Child } from '../src/launcher/child.js'
 import { Supervisor } from '../src/launcher/supervisor.js'
 import { freePort } from '../src/testing/index.js'
+import { waitFor } from './support/until.js'
 
 /** A Node process running `code`, as startChild gives it. */
 function child(name: string, code: string): Child {
@@ -11,13 +12,7 @@ function child(name: string, code: string): Child {
   return { name, script: '-e', process: process_, exited }
 }
 
-async function until(what: string, check: () => boolean, timeoutMs = 15_000) {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
+const until = (what: string, check: () => boolean, timeoutMs = 15_000) => waitFor(what, check, timeoutMs, 20)
 
 const backoff = { delaysMs: [0, 50, 100], stableAfterMs: 60_000, reportAfter: 4 }
 

@@ -56,7 +56,7 @@ t.test('tap: each failure once, by file, test and assertion, with the message wh
   t.same(tapFailures(TAP_OUTPUT), [
     'test/a.test.ts › outer › inner › one is two',
     'test/a.test.ts › throws › boom here',
-    'test/a.test.ts › times out › timeout!: timeout!',
+    'test/a.test.ts › times out › timeout!',
     'test/a.test.ts › top-level assert',
   ])
   t.same(tapFailures('TAP version 14\n# Subtest: test/b.test.ts\n    ok 1 - fine\nok 1 - test/b.test.ts\n'), [], 'a passing run names nothing')

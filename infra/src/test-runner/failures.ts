@@ -39,8 +39,9 @@ export function tapFailures(output: string): string[] {
       continue
     }
     childFailed[depth] = true
+    // A message that only repeats the assertion's name (tap's "timeout!") is not said twice.
     const message = diagnosticMessage(lines, i + 1)
-    named.push([...path.slice(0, depth), failure[2]!].join(' › ') + (message ? `: ${message}` : ''))
+    named.push([...path.slice(0, depth), failure[2]!].join(' › ') + (message && message !== failure[2] ? `: ${message}` : ''))
   }
   return named
 }

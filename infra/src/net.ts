@@ -15,7 +15,7 @@ const PORT_RANGE = { low: 20_000, high: 32_767 }
  * choice (`listen(0)`, then close) did exactly that: two processes asking about 48 times a second
  * were given the same port 21 times within 2 s of each other.
  */
-const RESERVATIONS = path.join(tmpdir(), `hearing-care-ports-${process.getuid?.() ?? 'user'}`)
+export const PORT_RESERVATIONS = path.join(tmpdir(), `hearing-care-ports-${process.getuid?.() ?? 'user'}`)
 /** How long a handed-out port stays reserved: ample time to bind it. */
 const RESERVED_MS = 120_000
 
@@ -29,11 +29,14 @@ export async function freePort(): Promise<number> {
   return kernelPort()
 }
 
+let reservationsMade = false
+
 /** Claims `port` for this caller unless another one claimed it within RESERVED_MS. */
 function reserve(port: number): boolean {
-  const file = path.join(RESERVATIONS, String(port))
+  const file = path.join(PORT_RESERVATIONS, String(port))
   try {
-    mkdirSync(RESERVATIONS, { recursive: true })
+    if (!reservationsMade) mkdirSync(PORT_RESERVATIONS, { recursive: true })
+    reservationsMade = true
     writeFileSync(file, String(process.pid), { flag: 'wx' })
     return true
   } catch (err) {

@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
+import { rmSync } from 'node:fs'
 import net from 'node:net'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import t from 'tap'
 
-import { freePort } from '../src/net.js'
+import { freePort, PORT_RESERVATIONS } from '../src/net.js'
 
 /**
  * freePort hands a port out for its caller to bind a moment later (a launcher, a service, a mock):
@@ -45,5 +46,13 @@ t.test('a port handed out can be bound, and is not one the kernel hands to liste
     server.listen(port, '127.0.0.1', resolve)
   })
   t.teardown(() => server.close())
+  // Its reservation gone (as after two minutes) and the next pick made to land on it: only the
+  // check that nothing listens there keeps it from being handed out again.
+  rmSync(path.join(PORT_RESERVATIONS, String(port)))
+  const random = Math.random
+  let pickedOnce = false
+  Math.random = () => (pickedOnce ? random() : ((pickedOnce = true), (port - 20_000 + 0.5) / (32_768 - 20_000)))
+  t.teardown(() => (Math.random = random))
   t.not(await freePort(), port, 'a port in use is not handed out')
+  t.ok(pickedOnce, 'the pick landed on the port in use first')
 })

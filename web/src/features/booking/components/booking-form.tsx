@@ -293,29 +293,29 @@ export function BookingForm({
       </HydrateLater>
 
       <HydrateLater>
-      <Section aria-labelledby={`${form.formId}-who`}>
-        <h2 id={`${form.formId}-who`}>{t('booking.details')}</h2>
-        <FieldRow>
-          <InputField {...form.field('firstName')} label={tForms('forms.firstName')} autoComplete="given-name" maxLength={100} required />
-          <InputField {...form.field('lastName')} label={tForms('forms.lastName')} autoComplete="family-name" maxLength={100} required />
-        </FieldRow>
-        <FieldRow>
-          <InputField {...form.field('email')} label={tForms('forms.email')} type="email" autoComplete="email" maxLength={254} required />
-          <InputField {...form.field('phone')} label={tForms('forms.phone')} type="tel" autoComplete="tel" maxLength={25} required />
-        </FieldRow>
-        <InputField {...form.field('addressLine1')} label={t('booking.address1')} autoComplete="address-line1" maxLength={200} required />
-        <InputField {...form.field('addressLine2')} label={t('booking.address2')} autoComplete="address-line2" maxLength={200} />
-        <FieldRow>
-          <InputField {...form.field('city')} label={t('booking.city')} autoComplete="address-level2" maxLength={100} required />
-          <InputField {...form.field('state')} label={t('booking.state')} autoComplete="address-level1" maxLength={50} required />
-          <InputField {...form.field('zipCode')} label={t('booking.zip')} autoComplete="postal-code" inputMode="numeric" maxLength={10} required />
-        </FieldRow>
-        <Field>
-          <Label htmlFor={ids('notes').control}>{t('booking.notes')}</Label>
-          <TextArea {...form.field('notes', { hint: true })} rows={4} maxLength={2000} />
-          <Hint id={ids('notes').hint}>{t('booking.notes.hint')}</Hint>
-        </Field>
-      </Section>
+        <Section aria-labelledby={`${form.formId}-who`}>
+          <h2 id={`${form.formId}-who`}>{t('booking.details')}</h2>
+          <FieldRow>
+            <InputField {...form.field('firstName')} label={tForms('forms.firstName')} autoComplete="given-name" maxLength={100} required />
+            <InputField {...form.field('lastName')} label={tForms('forms.lastName')} autoComplete="family-name" maxLength={100} required />
+          </FieldRow>
+          <FieldRow>
+            <InputField {...form.field('email')} label={tForms('forms.email')} type="email" autoComplete="email" maxLength={254} required />
+            <InputField {...form.field('phone')} label={tForms('forms.phone')} type="tel" autoComplete="tel" maxLength={25} required />
+          </FieldRow>
+          <InputField {...form.field('addressLine1')} label={t('booking.address1')} autoComplete="address-line1" maxLength={200} required />
+          <InputField {...form.field('addressLine2')} label={t('booking.address2')} autoComplete="address-line2" maxLength={200} />
+          <FieldRow>
+            <InputField {...form.field('city')} label={t('booking.city')} autoComplete="address-level2" maxLength={100} required />
+            <InputField {...form.field('state')} label={t('booking.state')} autoComplete="address-level1" maxLength={50} required />
+            <InputField {...form.field('zipCode')} label={t('booking.zip')} autoComplete="postal-code" inputMode="numeric" maxLength={10} required />
+          </FieldRow>
+          <Field>
+            <Label htmlFor={ids('notes').control}>{t('booking.notes')}</Label>
+            <TextArea {...form.field('notes', { hint: true })} rows={4} maxLength={2000} />
+            <Hint id={ids('notes').hint}>{t('booking.notes.hint')}</Hint>
+          </Field>
+        </Section>
       </HydrateLater>
 
       <p>{t('booking.pending')}</p>

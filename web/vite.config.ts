@@ -42,6 +42,37 @@ function practiceHtml(): Plugin {
   }
 }
 
+/**
+ * Lists in index.html, as module preloads, every chunk the entry imports to evaluate the site a part
+ * per task (src/main.tsx): the browser fetches them with the page instead of one by one as each
+ * part is asked for. Vite only lists the chunks an entry imports statically.
+ */
+function evaluationPartsPreloaded(): Plugin {
+  return {
+    name: 'hearing:evaluation-parts-preloaded',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const { bundle, chunk: entry } = ctx
+        if (!bundle || !entry) return html
+        const files = new Set<string>()
+        const visit = (fileName: string) => {
+          const chunk = bundle[fileName]
+          if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return
+          files.add(fileName)
+          chunk.imports.forEach(visit)
+        }
+        entry.dynamicImports.forEach(visit)
+        const links = [...files]
+          .filter((file) => !html.includes(`/${file}"`))
+          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
+        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
+      },
+    },
+  }
+}
+
 /** The pattern syntax the gateway understands: "/" or "/"-separated static or `:name` segments. */
 const supportedPattern = /^\/$|^(\/(:[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9._~-]+))+$/
 
@@ -125,15 +156,25 @@ const preactForReact = [
 const pageNames = readdirSync(fileURLToPath(new URL('./src/app/routes', import.meta.url)))
   .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
   .map((file) => file.slice(0, -'.tsx'.length))
+/** The first script's chunk (src/main.tsx). */
+const entryChunk = /^assets\/index-[\w-]{8}\.js$/
 const pageChunk = new RegExp(`^assets/(${pageNames.join('|')})-[\\w-]{8}\\.js$`)
 
-// react-toastify (and its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
-const coreVendor =
-  /[\\/]node_modules[\\/](preact|react-router|react-router-dom|cookie|set-cookie-parser|styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless)|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]/
+// The libraries every page loads, a chunk per library that src/main.tsx evaluates in a task of its
+// own: the renderer, the router, the styling library, then the data libraries. react-toastify (and
+// its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
+const evaluationParts: Array<{ name: string; test: RegExp }> = [
+  { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]evaluation-parts[\\/]renderer\.ts$/ },
+  { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]|[\\/]src[\\/]evaluation-parts[\\/]router\.ts$/ },
+  { name: 'styled', test: /[\\/]node_modules[\\/](styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless))[\\/]|[\\/]src[\\/]evaluation-parts[\\/]styles\.ts$/ },
+  { name: 'vendor', test: /[\\/]node_modules[\\/](swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]|[\\/]src[\\/]evaluation-parts[\\/]data\.ts$/ },
+]
 
 // The site frame's small shared modules (URLs, languages, the message store and the frame's English
-// catalog): every page needs them, so they travel together instead of as a handful of tiny chunks.
-const siteFrame = /[\\/]src[\\/](config[\\/](paths|spa-routes)\.ts|i18n[\\/](i18n|locale|layout)\.ts|i18n[\\/]messages[\\/]layout[\\/]en\.json)/
+// catalog, the theme, the API client, notices, cookie consent, analytics, titles): every page needs
+// them, so they travel together instead of as a handful of tiny chunks.
+const siteFrame =
+  /[\\/]src[\\/](config[\\/](paths|spa-routes|theme)\.ts|i18n[\\/](i18n|locale|layout)\.ts|i18n[\\/]messages[\\/]layout[\\/]en\.json|lib[\\/](api-client|notify|cookie-consent|analytics|when-page-idle)\.tsx?|seo[\\/]title\.ts)$/
 
 export default defineConfig({
   plugins: [
@@ -142,6 +183,7 @@ export default defineConfig({
     contentValidationAtBuildOnly({ root: webRoot }),
     practiceHtml(),
     spaRoutesManifest(),
+    evaluationPartsPreloaded(),
     precompress(),
   ],
   // JSX compiles to calls of 'react/jsx-runtime', which the aliases below turn into Preact's.
@@ -186,7 +228,9 @@ export default defineConfig({
       // of 15-40 ms between the scripts and hydration. The browser fetches them as it reads the
       // page's module instead; pages whose main content waits for them list them in their HTML
       // (src/seo/page-scripts.ts), where they cost nothing.
-      resolveDependencies: (filename, deps) => (pageChunk.test(filename) ? [] : deps),
+      // Nor the parts the first script evaluates in turn (src/main.tsx): index.html lists them all
+      // (evaluationPartsPreloaded).
+      resolveDependencies: (filename, deps, { hostId }) => (pageChunk.test(filename) || entryChunk.test(hostId) ? [] : deps),
     },
     // dist/.vite/manifest.json: read (then removed) by the pre-rendering step, which asks for each
     // page's own scripts with its HTML (src/seo/page-scripts.ts).
@@ -204,13 +248,13 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The libraries every page loads, in one chunk of their own: it only changes when they
-            // are upgraded, so browsers keep it cached across our deploys. Page-specific libraries
-            // (admin, carousels, …) stay out of it and load with their pages.
-            // With it, Vite's helper for dynamic imports, which every page needs: since the Spanish
-            // chunk (src/i18n/spanish.ts) imports lazily too, it no longer stays in the entry chunk,
-            // and alone it would be one more request (and ~250 bytes more) on every page.
-            { name: 'vendor', test: (id: string) => coreVendor.test(id) || /^\0?vite\/preload-helper/.test(id) },
+            // The libraries every page loads, in chunks of their own: they only change when the
+            // libraries are upgraded, so browsers keep them cached across our deploys. Page-specific
+            // libraries (admin, carousels, …) stay out of them and load with their pages.
+            ...evaluationParts,
+            // Vite's helper for dynamic imports, which the first script needs before any part: in a
+            // chunk of its own, or the first script would import (and evaluate) a library chunk.
+            { name: 'preload-helper', test: /^\0?vite\/preload-helper/ },
             { name: 'frame', test: siteFrame },
           ],
         },

@@ -2,7 +2,7 @@
  * Server entry of the build's pre-rendering step (`vite build --ssr src/entry-server.tsx`, then
  * scripts/prerender.mjs). Renders the public pages to HTML in Node with the same route tree, theme
  * and providers as the browser, collects styled-components' CSS, and writes the head of every
- * route (src/seo). The browser then hydrates that HTML (src/main.tsx).
+ * route (src/seo). The browser then hydrates that HTML (src/boot.tsx).
  *
  * Nothing is fetched while rendering: SWR reads render their loading state, as they do on the
  * browser's first render, so hydration matches.

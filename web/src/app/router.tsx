@@ -146,7 +146,7 @@ const routeFor = (path: SpaRoute, spanish: boolean): RouteObject =>
 
 /**
  * Loads the code (and on Spanish pages the Spanish texts) of the page at `pathname`, so that it is
- * in when hydration starts (src/main.tsx). A page still loading when its layout re-renders (a
+ * in when hydration starts (src/boot.tsx). A page still loading when its layout re-renders (a
  * stored cart count, say) would show the loading view in place of its pre-rendered markup for a
  * moment, and the page would jump. Staff screens under /es (which leave for English) load nothing.
  */

@@ -11,7 +11,7 @@ import styled from 'styled-components'
  * keeps the markup of a component that suspends while hydrating, and hydrates it when it resumes
  * (as with the lazily loaded pages).
  *
- * Only during the first hydration (main.tsx calls beginDeferredHydration): later renders, such as
+ * Only during the first hydration (boot.tsx calls beginDeferredHydration): later renders, such as
  * the pages reached by a link, render everything at once. A pointer, key or focus event hydrates
  * everything still waiting before the event reaches the page, so no early tap is lost. The
  * children must render one element: Preact keeps one DOM node per suspended component.
@@ -150,7 +150,7 @@ function finishIfDone() {
 
 const INTERACTIONS = ['pointerdown', 'keydown', 'focusin'] as const
 
-/** Called by main.tsx right before it hydrates pre-rendered markup. */
+/** Called by boot.tsx right before it hydrates pre-rendered markup. */
 export function beginDeferredHydration() {
   deferring = true
   for (const event of INTERACTIONS) document.addEventListener(event, releaseAll, true)

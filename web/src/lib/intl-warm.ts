@@ -4,7 +4,7 @@ const WAIT_MS = 500
 /**
  * Loads the browser's number and date formatting data on another thread (intl-warm.worker.ts) and
  * resolves once it is loaded, or failed, or took too long: never rejects, so hydration is never
- * held up by it. Before, main.tsx made a first format on the page's thread, a task of its own that
+ * held up by it. Before, boot.tsx made a first format on the page's thread, a task of its own that
  * blocked taps for 15-45 ms (60-180 ms on a phone four times slower).
  */
 export function warmIntlOffThread(locale: string): Promise<void> {

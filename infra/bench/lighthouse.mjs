@@ -18,7 +18,14 @@
 // starting a stack), BENCH_JS=0 (skip the per-route JavaScript list), BENCH_CPU_SLOWDOWN=<n>
 // (Lighthouse's simulated CPU slowdown, default 4), BENCH_REFERENCE_BI=<index> (scale the slowdown
 // to score the pages as a machine of that benchmark index would: 4 x this machine's index, read in
-// a first run of /, / the given one; the aims were set on a machine of about 1741).
+// a first run of /, / the given one; the aims were set on a machine of about 1741), BENCH_FLOOR=0
+// (skip the reference below).
+//
+// The reference, in the same run: each page is also scored with its scripts blocked (Lighthouse's
+// blockedUrlPatterns), runs alternating with the page's own. That is the floor this machine puts
+// under any site of these pages' HTML, CSS and images (parsing, style, layout, paint, images): the
+// difference is what the site's JavaScript costs, and it is comparable from machine to machine
+// where the score itself is not.
 import { spawn } from 'node:child_process'
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
@@ -39,6 +46,7 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3)
 const DEFAULT_CPU_SLOWDOWN = 4
 const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? DEFAULT_CPU_SLOWDOWN) || DEFAULT_CPU_SLOWDOWN
 const REFERENCE_BI = Number(process.env.BENCH_REFERENCE_BI) || undefined
+const FLOOR = process.env.BENCH_FLOOR !== '0'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 const AIMS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
 /** gzip KB of JavaScript: on / and on every other public route. */
@@ -154,13 +162,15 @@ const median = (values) => {
   return sorted[Math.floor((sorted.length - 1) / 2)]
 }
 
-async function audit(chromePort, url, cpuSlowdown) {
+/** `withoutScripts`: the page with every script request blocked, performance only (the floor). */
+async function audit(chromePort, url, cpuSlowdown, { withoutScripts = false } = {}) {
   const result = await lighthouse(url, {
     port: chromePort,
     output: 'json',
     logLevel: 'error',
-    onlyCategories: CATEGORIES,
+    onlyCategories: withoutScripts ? ['performance'] : CATEGORIES,
     throttling: { cpuSlowdownMultiplier: cpuSlowdown },
+    blockedUrlPatterns: withoutScripts ? ['*.js'] : [],
   })
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
@@ -189,10 +199,10 @@ async function audit(chromePort, url, cpuSlowdown) {
  * On a busy machine Lighthouse now and then loses the trace of a load (NO_NAVSTART, NO_FCP): that
  * run says nothing about the page, so it is run again, twice at most.
  */
-async function auditWithRetry(chromePort, url, cpuSlowdown) {
+async function auditWithRetry(chromePort, url, cpuSlowdown, options) {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await audit(chromePort, url, cpuSlowdown)
+      return await audit(chromePort, url, cpuSlowdown, options)
     } catch (err) {
       if (attempt >= 3) throw err
       say(`      (${err instanceof Error ? err.message.split('\n')[0] : String(err)}: running it again)`)
@@ -319,9 +329,14 @@ async function main() {
     }
     report.cpuSlowdown = cpuSlowdown
     say(`\nLighthouse (mobile emulation, simulated throttling, CPU slowdown ${cpuSlowdown}x), median of ${RUNS} run(s) per page; aims: performance >= ${AIMS.performance}, the others 100`)
+    if (FLOOR) say('Each page also without its scripts (blocked), runs alternating: the floor this machine puts under the page.')
     for (const page of pages) {
       const runs = []
-      for (let i = 0; i < RUNS; i++) runs.push(await auditWithRetry(chromium.port, `${stack.url}${page}`, cpuSlowdown))
+      const floorRuns = []
+      for (let i = 0; i < RUNS; i++) {
+        runs.push(await auditWithRetry(chromium.port, `${stack.url}${page}`, cpuSlowdown))
+        if (FLOOR) floorRuns.push(await auditWithRetry(chromium.port, `${stack.url}${page}`, cpuSlowdown, { withoutScripts: true }))
+      }
       const scores = Object.fromEntries(CATEGORIES.map((c) => [c, median(runs.map((r) => r.scores[c]))]))
       const metric = (m) => median(runs.map((r) => r.metrics[m]))
       const metrics = { fcp: metric('fcp'), lcp: metric('lcp'), tbt: metric('tbt'), cls: metric('cls'), benchmarkIndex: metric('benchmarkIndex') }
@@ -332,6 +347,18 @@ async function main() {
           `best-practices ${String(scores['best-practices']).padStart(3)}  seo ${String(scores.seo).padStart(3)}`,
       )
       say(`      medians: FCP ${Math.round(metrics.fcp)} ms, LCP ${Math.round(metrics.lcp)} ms, TBT ${Math.round(metrics.tbt)} ms, CLS ${metrics.cls?.toFixed(3)}; benchmark index ${Math.round(metrics.benchmarkIndex ?? 0)}`)
+      if (FLOOR) {
+        const floor = {
+          performance: median(floorRuns.map((r) => r.scores.performance)),
+          tbt: median(floorRuns.map((r) => r.metrics.tbt)),
+          lcp: median(floorRuns.map((r) => r.metrics.lcp)),
+        }
+        report.pages[page].withoutScripts = { ...floor, performanceRuns: floorRuns.map((r) => r.scores.performance) }
+        say(
+          `      without its scripts: performance ${floor.performance} (runs ${floorRuns.map((r) => r.scores.performance).join('/')}), TBT ${Math.round(floor.tbt)} ms, LCP ${Math.round(floor.lcp)} ms; ` +
+            `the scripts cost ${floor.performance - scores.performance} points, TBT ${Math.round(metrics.tbt - floor.tbt)} ms`,
+        )
+      }
       for (const c of CATEGORIES) if (scores[c] < AIMS[c]) say(`      ${c} ${scores[c]} < ${AIMS[c]}: ${mark(false)}`)
       for (const f of last.failed) say(`      short of full marks (last run): ${f}`)
     }

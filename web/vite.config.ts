@@ -165,16 +165,19 @@ const pageChunk = new RegExp(`^assets/(${pageNames.join('|')})-[\\w-]{8}\\.js$`)
 // its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
 const evaluationParts: Array<{ name: string; test: RegExp }> = [
   { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]evaluation-parts[\\/]renderer\.ts$/ },
-  { name: 'router', test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser)[\\/]|[\\/]src[\\/]evaluation-parts[\\/]router\.ts$/ },
   { name: 'styled', test: /[\\/]node_modules[\\/](styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless))[\\/]|[\\/]src[\\/]evaluation-parts[\\/]styles\.ts$/ },
-  { name: 'vendor', test: /[\\/]node_modules[\\/](swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]|[\\/]src[\\/]evaluation-parts[\\/]data\.ts$/ },
+  {
+    name: 'vendor',
+    test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]|[\\/]src[\\/]evaluation-parts[\\/]router-and-data\.ts$/,
+  },
 ]
 
 // The site frame's small shared modules (URLs, languages, the message store and the frame's English
-// catalog, the theme, the API client, notices, cookie consent, analytics, titles): every page needs
-// them, so they travel together instead of as a handful of tiny chunks.
+// catalog, the theme, the API client, notices and toasts, cookie consent, analytics, titles, the
+// app's provider and the session): every page needs them, so they travel together instead of as a
+// handful of tiny chunks, and src/main.tsx evaluates them in a task of their own.
 const siteFrame =
-  /[\\/]src[\\/](config[\\/](paths|spa-routes|theme)\.ts|i18n[\\/](i18n|locale|layout)\.ts|i18n[\\/]messages[\\/]layout[\\/]en\.json|lib[\\/](api-client|notify|cookie-consent|analytics|when-page-idle)\.tsx?|seo[\\/]title\.ts)$/
+  /[\\/]src[\\/](config[\\/](paths|spa-routes|theme)\.ts|i18n[\\/](i18n|locale|layout)\.ts|i18n[\\/]messages[\\/]layout[\\/]en\.json|lib[\\/](api-client|notify|cookie-consent|analytics|when-page-idle|toasts)\.tsx?|seo[\\/]title\.ts|app[\\/]provider\.tsx|features[\\/]auth[\\/](components[\\/]auth-provider\.tsx|session-store\.ts|use-auth\.ts|api[\\/]session\.ts))$/
 
 export default defineConfig({
   plugins: [

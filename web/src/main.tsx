@@ -12,11 +12,9 @@
  */
 const parts: Array<() => Promise<unknown>> = [
   () => import('./evaluation-parts/renderer'),
-  () => import('./evaluation-parts/router'),
+  () => import('./evaluation-parts/router-and-data'),
   () => import('./evaluation-parts/styles'),
-  () => import('./evaluation-parts/data'),
   () => import('./app/provider'),
-  () => import('./components/layout/site-header'),
   () => import('./boot'),
 ]
 

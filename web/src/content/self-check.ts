@@ -1,4 +1,4 @@
-import { HHIE_S_ANSWERS, HHIE_S_BAND_NAMES, HHIE_S_QUESTION_COUNT, type HhieAnswer, type HhieBand } from '@hearing/contracts'
+import { HHIE_S_ANSWERS, HHIE_S_BAND_NAMES, HHIE_S_MAX_SCORE, HHIE_S_QUESTION_COUNT, type HearingSelfCheckResult, type HhieAnswer, type HhieBand } from '@hearing/contracts'
 import { z } from 'zod'
 
 import { spanishCopy } from '../i18n/i18n.ts'
@@ -81,4 +81,9 @@ export const selfCheckText = (): SelfCheckText => selfCheckInPageLanguage(selfCh
 /** A template with its `{name}` placeholders filled in. */
 export function fillTemplate(template: string, values: Record<string, string | number>): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
+}
+
+/** "Hearing self-check: 18 / 40 — mild to moderate": a stored self-check as staff and the patient read it. */
+export function selfCheckSummary(result: Pick<HearingSelfCheckResult, 'score' | 'band'>): string {
+  return fillTemplate(selfCheckText().staff.summary, { score: result.score, max: HHIE_S_MAX_SCORE, band: selfCheckText().result.bands[result.band].label })
 }

@@ -1,11 +1,10 @@
-import { HHIE_S_MAX_SCORE, isHhieAnswers, type HearingSelfCheckResult, type HhieAnswer } from '@hearing/contracts'
-
-import { fillTemplate, selfCheckText } from '@/content/self-check'
+import { isHhieAnswers, type HhieAnswer } from '@hearing/contracts'
 
 /**
  * The hearing self-check as other pages meet it: the booking page receives its answers in the
  * router's history state (never in the URL, where server logs and the browser's history would keep
- * them), and staff and the patient read a stored one as one line.
+ * them). Without the self-check's texts (content/self-check.ts, where the one-line summary staff and
+ * the patient read is), which the booking page loads only for a visitor who comes with answers.
  */
 
 /** History state of the link "Book a hearing evaluation": the answers only (the booking scores them again). */
@@ -19,9 +18,4 @@ export const selfCheckBookingState = (answers: HhieAnswer[]): SelfCheckBookingSt
 export function selfCheckAnswersOf(state: unknown): HhieAnswer[] | null {
   const answers = (state as Partial<SelfCheckBookingState> | null)?.hearingSelfCheck
   return isHhieAnswers(answers) ? answers : null
-}
-
-/** "Hearing self-check: 18 / 40 — mild to moderate". */
-export function selfCheckSummary(result: Pick<HearingSelfCheckResult, 'score' | 'band'>): string {
-  return fillTemplate(selfCheckText().staff.summary, { score: result.score, max: HHIE_S_MAX_SCORE, band: selfCheckText().result.bands[result.band].label })
 }

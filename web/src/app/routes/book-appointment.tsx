@@ -1,5 +1,4 @@
-import { scoreHearingSelfCheck } from '@hearing/contracts'
-import { useMemo, useSyncExternalStore } from 'react'
+import { useSyncExternalStore } from 'react'
 import { useLocation, useSearchParams } from 'react-router-dom'
 import styled from 'styled-components'
 
@@ -8,6 +7,7 @@ import { Container } from '@/components/ui/container'
 import { PageHero } from '@/components/ui/page-hero'
 import { useAuth } from '@/features/auth/use-auth'
 import { BookingForm } from '@/features/booking/components/booking-form'
+import { useSelfCheckForBooking } from '@/features/booking/self-check-for-booking'
 import { useLocations } from '@/features/locations/api/get-locations'
 import { useProduct } from '@/features/shop/api/products'
 import { officeHours } from '@/lib/clinic-display'
@@ -31,7 +31,7 @@ export default function BookAppointmentPage() {
   // Read after hydration (server snapshot: none), as the pre-rendered form was drawn without them.
   const { state } = useLocation()
   const answers = useSyncExternalStore(noSubscription, () => selfCheckAnswersOf(state), () => null)
-  const selfCheck = useMemo(() => (answers ? scoreHearingSelfCheck(answers) : null), [answers])
+  const selfCheck = useSelfCheckForBooking(answers)
 
   return (
     <>

@@ -2,7 +2,7 @@ import { HHIE_S_MAX_SCORE, HHIE_S_SUBSCALES, hhieSubscaleScores, type HearingSel
 import styled from 'styled-components'
 
 import { fillTemplate, selfCheckText } from '@/content/self-check'
-import { selfCheckSummary } from '@/lib/hearing-self-check'
+import { selfCheckSummary } from '@/content/self-check'
 import { theme } from '@/config/theme'
 
 const text = () => selfCheckText()

@@ -2,7 +2,8 @@ import { HHIE_S_MAX_SCORE, hhieSubscaleScores, isHhieAnswers, scoreHearingSelfCh
 import { describe, expect, it } from 'vitest'
 
 import { selfCheckText } from '@/content/self-check'
-import { selfCheckAnswersOf, selfCheckSummary } from '@/lib/hearing-self-check'
+import { selfCheckSummary } from '@/content/self-check'
+import { selfCheckAnswersOf } from '@/lib/hearing-self-check'
 
 /** `yes` answers, then `sometimes` ones, the rest no: 4 points per yes, 2 per sometimes. */
 const answers = (yes: number, sometimes = 0): HhieAnswer[] => [...Array<HhieAnswer>(yes).fill('yes'), ...Array<HhieAnswer>(sometimes).fill('sometimes'), ...Array<HhieAnswer>(10 - yes - sometimes).fill('no')]

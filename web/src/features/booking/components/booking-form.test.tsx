@@ -2,10 +2,12 @@ import { screen } from '@testing-library/react'
 import { scoreHearingSelfCheck, type HhieAnswer } from '@hearing/contracts'
 import { describe, expect, it, vi } from 'vitest'
 
+import * as selfCheckContent from '@/content/self-check'
 import { enterValue } from '@/testing/enter-value'
 import { stubNetwork } from '@/testing/network'
 import { renderWithApp } from '@/testing/render'
 
+import { selfCheckForBooking } from '../self-check-for-booking'
 import { BookingForm } from './booking-form'
 
 const locations = { data: [{ uid: 'gainesville', name: 'Gainesville' }, { uid: 'dahlonega', name: 'Dahlonega' }] }
@@ -77,7 +79,7 @@ describe('booking form', () => {
     const leave = vi.spyOn(window.location, 'assign').mockImplementation(() => {})
     // A clinic of its own: SWR's cache still holds the other tests' type lists for theirs.
     const clinics = { data: [{ uid: 'cumming', name: 'Cumming' }] }
-    const { user } = renderWithApp(<BookingForm locations={clinics} patient={null} locationHint="cumm" selfCheck={scoreHearingSelfCheck(answers)} />)
+    const { user } = renderWithApp(<BookingForm locations={clinics} patient={null} locationHint="cumm" selfCheck={selfCheckForBooking(scoreHearingSelfCheck(answers), selfCheckContent)} />)
     expect(screen.getByTestId('self-check-notice')).toHaveTextContent('Your hearing self-check (18 out of 40: mild to moderate) can go with this request')
     expect(screen.getByLabelText(/Notes/)).toHaveValue('Hearing self-check: 18 / 40 — mild to moderate. I would like a hearing evaluation.')
     await vi.waitFor(() => expect(screen.getByLabelText(/Appointment type/)).toHaveValue('evaluation'))
@@ -99,7 +101,7 @@ describe('booking form', () => {
   it('sends no self-check answers when the patient unticks them', async () => {
     const sent = stubNetwork(({ method, path }) => (method === 'POST' ? { status: 500, body: { message: 'down' } } : answer(path)))
     const clinics = { data: [{ uid: 'buford', name: 'Buford' }] }
-    const { user } = renderWithApp(<BookingForm locations={clinics} patient={null} locationHint="buf" selfCheck={scoreHearingSelfCheck(Array<HhieAnswer>(10).fill('no'))} />)
+    const { user } = renderWithApp(<BookingForm locations={clinics} patient={null} locationHint="buf" selfCheck={selfCheckForBooking(scoreHearingSelfCheck(Array<HhieAnswer>(10).fill('no')), selfCheckContent)} />)
     await screen.findByRole('option', { name: 'Hearing Test (60 min)' })
     await user.selectOptions(screen.getByLabelText(/Appointment type/), 'hearing-test')
     enterValue(screen.getByLabelText(/^Date/), '2030-01-15')

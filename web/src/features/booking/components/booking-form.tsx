@@ -1,4 +1,4 @@
-import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_TYPE, HHIE_S_MAX_SCORE, type BookingWindow, type HearingSelfCheckResult } from '@hearing/contracts'
+import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_TYPE, type BookingWindow } from '@hearing/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 
@@ -7,7 +7,6 @@ import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Hint, InputField, Label, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
 import { paths } from '@/config/paths'
-import { fillTemplate, selfCheckText } from '@/content/self-check'
 import { ApiError } from '@/lib/api-client'
 import { useAppointmentTypes } from '@/lib/appointments'
 import { trackEvent } from '@/lib/analytics'
@@ -15,6 +14,7 @@ import { notify } from '@/lib/notify'
 
 import { dateProblemOf, requestBooking, useAvailableTimes, useBookingWindow } from '../api/booking'
 import { bookingSchema, REQUIRED_BOOKING_FIELDS } from '../schema'
+import type { SelfCheckForBooking } from '../self-check-for-booking'
 import { appointmentTypeName, slotLabel, t } from '@/i18n/booking'
 import { t as tForms } from '@/i18n/forms'
 import { currentLocale, languageField } from '@/i18n/i18n'
@@ -94,7 +94,7 @@ export function BookingForm({
    * evaluation is chosen at each clinic, the notes summarise it, and its answers go with the
    * request unless the visitor unticks them.
    */
-  selfCheck?: HearingSelfCheckResult | null
+  selfCheck?: SelfCheckForBooking | null
 }) {
   const form = useZodForm(bookingSchema, empty)
   const { setValue, getValues } = form
@@ -134,8 +134,7 @@ export function BookingForm({
   // From the self-check: its summary in the notes, once, unless the visitor wrote some already.
   const [sendSelfCheck, setSendSelfCheck] = useState(true)
   const selfCheckId = useId()
-  const selfCheckWords = selfCheck ? { score: selfCheck.score, max: HHIE_S_MAX_SCORE, band: selfCheckText().result.bands[selfCheck.band].label } : null
-  const selfCheckNotes = selfCheckWords ? fillTemplate(selfCheckText().booking.notes, selfCheckWords) : null
+  const selfCheckNotes = selfCheck?.notes ?? null
   useEffect(() => {
     if (selfCheckNotes && !getValues('notes')) setValue('notes', selfCheckNotes)
   }, [selfCheckNotes, getValues, setValue])
@@ -194,7 +193,7 @@ export function BookingForm({
         ...request,
         appointment_type: types.data?.find((type) => type.id === request.appointment_type_id)?.name ?? '',
         ...languageField(),
-        ...(selfCheck && sendSelfCheck ? { hearing_self_check: { answers: selfCheck.answers } } : {}),
+        ...(selfCheck && sendSelfCheck ? { hearing_self_check: { answers: selfCheck.result.answers } } : {}),
       })
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
@@ -242,12 +241,12 @@ export function BookingForm({
         </Greeting>
       ) : null}
 
-      {selfCheckWords ? (
+      {selfCheck ? (
         <SelfCheckNotice data-testid="self-check-notice">
-          <p id={`${selfCheckId}-notice`}>{fillTemplate(selfCheckText().booking.notice, selfCheckWords)}</p>
+          <p id={`${selfCheckId}-notice`}>{selfCheck.notice}</p>
           <label>
             <input type="checkbox" checked={sendSelfCheck} onChange={(e) => setSendSelfCheck(e.target.checked)} aria-describedby={`${selfCheckId}-notice`} />
-            {selfCheckText().booking.include}
+            {selfCheck.include}
           </label>
         </SelfCheckNotice>
       ) : null}

@@ -16,6 +16,26 @@ const CLINIC_PHONES = [
 
 const storedConsent = (page: Page) => page.evaluate(() => window.localStorage.getItem('cookie-consent'))
 
+/** The notice's own code (a chunk loaded when it first shows) as the page asks for it from now on. */
+function noticeCodeRequests(page: Page): string[] {
+  const asked: string[] = []
+  page.on('request', (request) => {
+    if (/\/cookie-notice-panel-[^/]*\.js$/.test(new URL(request.url()).pathname)) asked.push(request.url())
+  })
+  return asked
+}
+
+/**
+ * Moves the page's clock (page.clock.install()) on by `ms`, running every timer due by then, and
+ * lets the page end that task: whatever those timers set going (a render, loading code, a request)
+ * has started when this returns. The absence checks rest on this, not on a wall-clock pause that a
+ * busy machine can outlast.
+ */
+async function runPageClock(page: Page, ms: number) {
+  await page.clock.runFor(ms)
+  await page.evaluate(() => new Promise((done) => setTimeout(done, 0)))
+}
+
 /** WCAG 2.1 AA and axe's best practices; third-party map frames (no network in tests) are not ours to audit. */
 const expectNoAxeViolations = (page: Page, what: string) =>
   scan(page, what, { tags: [...WCAG_AA, 'best-practice'], exclude: 'iframe[src^="https://www.google.com/"]' })
@@ -284,25 +304,31 @@ test.describe('cookie notice', () => {
   })
 
   test('Accept stores "accepted", hides it, and it is not shown again', async ({ page }) => {
+    await page.clock.install()
     await page.goto('/privacy-policy')
     await notice(page).getByRole('button', { name: 'Accept' }).click()
     await expect(notice(page)).toBeHidden()
     expect(await storedConsent(page)).toBe('accepted')
 
+    const asked = noticeCodeRequests(page)
     await page.reload()
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
-    await page.waitForTimeout(3_000)
+    await runPageClock(page, 3_000) // the notice comes 2 s in
+    expect(asked, 'the notice was not even loaded').toEqual([])
     await expect(notice(page)).toBeHidden()
   })
 
   test('Decline stores "declined", hides it, and it is not shown again', async ({ page }) => {
+    await page.clock.install()
     await page.goto('/terms-of-service')
     await notice(page).getByRole('button', { name: 'Decline' }).click()
     await expect(notice(page)).toBeHidden()
     expect(await storedConsent(page)).toBe('declined')
 
+    const asked = noticeCodeRequests(page)
     await page.goto('/accessibility')
-    await page.waitForTimeout(3_000)
+    await runPageClock(page, 3_000) // the notice comes 2 s in
+    expect(asked, 'the notice was not even loaded').toEqual([])
     await expect(notice(page)).toBeHidden()
   })
 
@@ -529,6 +555,7 @@ test('a page view (route, path) reaches the content service on load and on every
 
 test('nothing is recorded after the visitor declines cookies', async ({ page }) => {
   const { sent } = recordEvents(page)
+  await page.clock.install()
   await page.goto('/accessibility')
   await expect.poll(() => sent.length).toBe(1)
 
@@ -537,7 +564,8 @@ test('nothing is recorded after the visitor declines cookies', async ({ page }) 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy')
   await page.goto('/return-policy')
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Return Policy')
-  await page.waitForTimeout(1_000)
+  // Past the moment the loaded page's view would have been sent (lib/when-page-idle: 2 s at most).
+  await runPageClock(page, 3_000)
   expect(sent).toHaveLength(1)
 })
 

@@ -8,9 +8,14 @@ import { WEEKDAYS, type Weekday } from './weekdays.js'
 /** How many days ahead the first bookable date is (SPEC §5 "Selectable dates"). */
 export const BOOKING_DAYS_AHEAD = 3
 
+// Built once, when first needed: a formatter with a time zone costs far more to build than to use,
+// and the booking form asks for today on every render.
+let clinicDates: Intl.DateTimeFormat | undefined
+
 /** Today in the clinics' zone, "YYYY-MM-DD" (en-CA writes dates that way). */
 export function clinicToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TIME_ZONE }).format(now)
+  clinicDates ??= new Intl.DateTimeFormat('en-CA', { timeZone: CLINIC_TIME_ZONE })
+  return clinicDates.format(now)
 }
 
 /** The calendar date `days` after `date` (no zone involved: a date is a date). */

@@ -58,7 +58,14 @@ const empty = {
   notes: '',
 }
 
-const shortDay = (date: string) => new Intl.DateTimeFormat(currentLocale() === 'es' ? 'es-US' : 'en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+// One formatter per language: building one costs far more than using it (the closed days are many).
+const shortDayFormats = new Map<string, Intl.DateTimeFormat>()
+function shortDay(date: string): string {
+  const locale = currentLocale() === 'es' ? 'es-US' : 'en-US'
+  let format = shortDayFormats.get(locale)
+  if (!format) shortDayFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })))
+  return format.format(new Date(`${date}T00:00:00Z`))
+}
 
 /** The date field's hint: the rule, and the closed days ahead (a date input cannot grey them out). */
 function dateHint(window: BookingWindow | undefined): string {

@@ -36,8 +36,8 @@ export default function ProductsPage() {
 
   const collections = data?.collections
   const nonEmpty = COLLECTION_KEYS.filter((key) => (collections?.[key]?.length ?? 0) > 0)
-  // The featured product and the first collection at once, then one collection per task.
-  const shownCollections = useInTurns(nonEmpty.length)
+  // The featured product (with the page's largest picture) at once, then one collection per task.
+  const shownCollections = useInTurns(nonEmpty.length + 1) - 1
   const allShown = collections !== undefined && shownCollections === nonEmpty.length
   // After loading, a hash such as #phonak scrolls smoothly to that collection.
   useEffect(() => {

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
+import { runPageClock } from './support/clock.js'
 import { expect, test } from './support/hydrated.js'
 
 /**
@@ -68,8 +69,7 @@ for (const [i, group] of groups.entries()) {
       const pending = [...root.querySelectorAll('img')].filter((img) => !img.complete)
       await Promise.all(pending.map((img) => new Promise((done) => ['load', 'error'].forEach((type) => img.addEventListener(type, done, { once: true })))))
     })
-    await page.clock.runFor(60_000)
-    await page.evaluate(() => new Promise((done) => setTimeout(done, 0)))
+    await runPageClock(page, 60_000)
     expect(page.url(), 'no navigation').toMatch(new RegExp(`/resources/corpus-group-${i}$`))
 
     expect(executions).toEqual([])

@@ -1,6 +1,7 @@
 import type { Page, Request } from '@playwright/test'
 
 import { DESKTOP_AND_PHONE, expectNoAxeViolations as scan, WCAG_AA, withCookieChoice } from './support/axe.js'
+import { runPageClock } from './support/clock.js'
 import { expect, test } from './support/hydrated.js'
 import { waitForFocusInside } from './support/layout.js'
 
@@ -23,17 +24,6 @@ function noticeCodeRequests(page: Page): string[] {
     if (/\/cookie-notice-panel-[^/]*\.js$/.test(new URL(request.url()).pathname)) asked.push(request.url())
   })
   return asked
-}
-
-/**
- * Moves the page's clock (page.clock.install()) on by `ms`, running every timer due by then, and
- * lets the page end that task: whatever those timers set going (a render, loading code, a request)
- * has started when this returns. The absence checks rest on this, not on a wall-clock pause that a
- * busy machine can outlast.
- */
-async function runPageClock(page: Page, ms: number) {
-  await page.clock.runFor(ms)
-  await page.evaluate(() => new Promise((done) => setTimeout(done, 0)))
 }
 
 /** WCAG 2.1 AA and axe's best practices; third-party map frames (no network in tests) are not ours to audit. */

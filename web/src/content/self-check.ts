@@ -83,7 +83,12 @@ export function fillTemplate(template: string, values: Record<string, string | n
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? String(values[name]) : whole))
 }
 
+/** The values a result's texts are filled with: "18", "40", "mild to moderate". */
+export function selfCheckWords(result: Pick<HearingSelfCheckResult, 'score' | 'band'>): Record<string, string | number> {
+  return { score: result.score, max: HHIE_S_MAX_SCORE, band: selfCheckText().result.bands[result.band].label }
+}
+
 /** "Hearing self-check: 18 / 40 — mild to moderate": a stored self-check as staff and the patient read it. */
 export function selfCheckSummary(result: Pick<HearingSelfCheckResult, 'score' | 'band'>): string {
-  return fillTemplate(selfCheckText().staff.summary, { score: result.score, max: HHIE_S_MAX_SCORE, band: selfCheckText().result.bands[result.band].label })
+  return fillTemplate(selfCheckText().staff.summary, selfCheckWords(result))
 }

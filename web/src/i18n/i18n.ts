@@ -44,6 +44,20 @@ export const currentLocale = (): Locale => (i18n.locale === 'es' ? 'es' : 'en')
 export const intlLocale = (): string => (currentLocale() === 'es' ? 'es-US' : 'en-US')
 
 /**
+ * A date format in the page's language, built once per language: building a formatter costs far
+ * more than formatting with it, and lists (review cards, closed days) format many dates as they render.
+ */
+export function dateFormatInPageLanguage(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  const built = new Map<string, Intl.DateTimeFormat>()
+  return () => {
+    const locale = intlLocale()
+    let format = built.get(locale)
+    if (!format) built.set(locale, (format = new Intl.DateTimeFormat(locale, options)))
+    return format
+  }
+}
+
+/**
  * Spanish copies of content (src/content/<name>/es.json beside the English src/content/<name>.ts).
  * `const services = spanishCopy('services')` at a module's top declares the copy; `services(english)`
  * then gives the data in the page's language: on Spanish pages the Spanish copy (a list whole; an

@@ -3,8 +3,9 @@ import { isHhieAnswers, type HhieAnswer } from '@hearing/contracts'
 /**
  * The hearing self-check as other pages meet it: the booking page receives its answers in the
  * router's history state (never in the URL, where server logs and the browser's history would keep
- * them). Without the self-check's texts (content/self-check.ts, where the one-line summary staff and
- * the patient read is), which the booking page loads only for a visitor who comes with answers.
+ * them). The self-check's texts are not imported here (they are in content/self-check.ts, with the
+ * one-line summary staff and the patient read): the booking page loads them only for a visitor who
+ * comes with answers.
  */
 
 /** History state of the link "Book a hearing evaluation": the answers only (the booking scores them again). */

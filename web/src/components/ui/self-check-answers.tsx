@@ -1,8 +1,7 @@
 import { HHIE_S_MAX_SCORE, HHIE_S_SUBSCALES, hhieSubscaleScores, type HearingSelfCheckResult, type HhieAnswer } from '@hearing/contracts'
 import styled from 'styled-components'
 
-import { fillTemplate, selfCheckText } from '@/content/self-check'
-import { selfCheckSummary } from '@/content/self-check'
+import { fillTemplate, selfCheckSummary, selfCheckText } from '@/content/self-check'
 import { theme } from '@/config/theme'
 
 const text = () => selfCheckText()

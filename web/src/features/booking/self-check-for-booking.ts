@@ -1,9 +1,9 @@
-import { HHIE_S_MAX_SCORE, scoreHearingSelfCheck, type HearingSelfCheckResult, type HhieAnswer } from '@hearing/contracts'
+import { scoreHearingSelfCheck, type HearingSelfCheckResult, type HhieAnswer } from '@hearing/contracts'
 import { useEffect, useState } from 'react'
 
 import { withSpanish } from '@/i18n/i18n'
 
-type SelfCheckContent = Pick<typeof import('@/content/self-check'), 'fillTemplate' | 'selfCheckText'>
+type SelfCheckContent = Pick<typeof import('@/content/self-check'), 'fillTemplate' | 'selfCheckText' | 'selfCheckWords'>
 
 /** What the booking form says of the hearing self-check a visitor came from, its texts filled in. */
 export interface SelfCheckForBooking {
@@ -16,9 +16,9 @@ export interface SelfCheckForBooking {
   include: string
 }
 
-export function selfCheckForBooking(result: HearingSelfCheckResult, { fillTemplate, selfCheckText }: SelfCheckContent): SelfCheckForBooking {
+export function selfCheckForBooking(result: HearingSelfCheckResult, { fillTemplate, selfCheckText, selfCheckWords }: SelfCheckContent): SelfCheckForBooking {
   const texts = selfCheckText()
-  const words = { score: result.score, max: HHIE_S_MAX_SCORE, band: texts.result.bands[result.band].label }
+  const words = selfCheckWords(result)
   return { result, notes: fillTemplate(texts.booking.notes, words), notice: fillTemplate(texts.booking.notice, words), include: texts.booking.include }
 }
 

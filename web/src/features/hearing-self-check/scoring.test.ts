@@ -1,8 +1,7 @@
 import { HHIE_S_MAX_SCORE, hhieSubscaleScores, isHhieAnswers, scoreHearingSelfCheck, type HhieAnswer } from '@hearing/contracts'
 import { describe, expect, it } from 'vitest'
 
-import { selfCheckText } from '@/content/self-check'
-import { selfCheckSummary } from '@/content/self-check'
+import { selfCheckSummary, selfCheckText } from '@/content/self-check'
 import { selfCheckAnswersOf } from '@/lib/hearing-self-check'
 
 /** `yes` answers, then `sometimes` ones, the rest no: 4 points per yes, 2 per sometimes. */

@@ -17,7 +17,7 @@ import { bookingSchema, REQUIRED_BOOKING_FIELDS } from '../schema'
 import type { SelfCheckForBooking } from '../self-check-for-booking'
 import { appointmentTypeName, slotLabel, t } from '@/i18n/booking'
 import { t as tForms } from '@/i18n/forms'
-import { currentLocale, languageField } from '@/i18n/i18n'
+import { currentLocale, dateFormatInPageLanguage, languageField } from '@/i18n/i18n'
 import { localizePath } from '@/i18n/locale'
 import { theme } from '@/config/theme'
 
@@ -58,14 +58,8 @@ const empty = {
   notes: '',
 }
 
-// One formatter per language: building one costs far more than using it (the closed days are many).
-const shortDayFormats = new Map<string, Intl.DateTimeFormat>()
-function shortDay(date: string): string {
-  const locale = currentLocale() === 'es' ? 'es-US' : 'en-US'
-  let format = shortDayFormats.get(locale)
-  if (!format) shortDayFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' })))
-  return format.format(new Date(`${date}T00:00:00Z`))
-}
+const shortDayFormat = dateFormatInPageLanguage({ month: 'short', day: 'numeric', timeZone: 'UTC' })
+const shortDay = (date: string) => shortDayFormat().format(new Date(`${date}T00:00:00Z`))
 
 /** The date field's hint: the rule, and the closed days ahead (a date input cannot grey them out). */
 function dateHint(window: BookingWindow | undefined): string {

@@ -6,25 +6,21 @@ import { Container } from '@/components/ui/container'
 import { Section } from '@/components/ui/section'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import { practice as englishPractice } from '@/content/practice'
-import { currentLocale, spanishCopy, intlLocale } from '@/i18n/i18n'
+import { currentLocale, dateFormatInPageLanguage, spanishCopy, intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/home'
 
 import { reviewsView, useReviews } from '../api/get-reviews'
 import { theme } from '@/config/theme'
 
 const practiceInPageLanguage = spanishCopy('practice')
-// One formatter per language: making one costs far more than formatting with it, and every
-// review card formats a date while the page hydrates.
-const monthYearFormats = new Map<string, Intl.DateTimeFormat>()
+// Every review card formats a date while the page hydrates.
+const monthYearFormat = dateFormatInPageLanguage({ month: 'long', year: 'numeric', timeZone: 'UTC' })
 
 /** "March 2025" from "2025-03-18" or an RFC 3339 timestamp; the text as given if it is not a date. */
 function formatMonthYear(date: string): string {
   const parsed = new Date(/^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date)
   if (Number.isNaN(parsed.getTime())) return date
-  const locale = intlLocale()
-  let format = monthYearFormats.get(locale)
-  if (!format) monthYearFormats.set(locale, (format = new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' })))
-  return format.format(parsed)
+  return monthYearFormat().format(parsed)
 }
 
 const STAR_PATH = 'M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z'

@@ -82,7 +82,8 @@ export function liveAppointmentsBetween(db: Db, locationUid: string, from: Date,
     .execute()
 }
 
-export function insertAppointment(trx: Db, values: Insertable<AppointmentsTable>): Promise<AppointmentRow> {
+/** `created_at` comes from the app's clock, not the database's, so a test's fixed clock holds for the reminders' SQL too. */
+export function insertAppointment(trx: Db, values: Insertable<AppointmentsTable> & { created_at: Date }): Promise<AppointmentRow> {
   return trx.insertInto('appointments').values(values).returningAll().executeTakeFirstOrThrow()
 }
 

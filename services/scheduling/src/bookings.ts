@@ -117,6 +117,7 @@ export async function createPublicBooking(db: Db, input: BookingRequestBody, { n
       await holdVisitorLimits(trx, visitor, { locationUid: input.location, dayStart: day.toJSDate(), dayEnd: day.plus({ days: 1 }).toJSDate(), now }, limits)
       await claimSlot(trx, input.location, slot.starts_at, slot.ends_at)
       const { id } = await insertAppointment(trx, {
+        created_at: now,
         location_uid: input.location,
         appointment_type_id: type.id,
         appointment_type: type.name,

@@ -110,6 +110,7 @@ export async function scheduleByStaff(db: Db, input: StaffScheduleInput, { staff
     return await db.transaction().execute(async (trx) => {
       await claimSlot(trx, input.location, slot.starts_at, slot.ends_at)
       const row = await insertAppointment(trx, {
+        created_at: now,
         location_uid: input.location,
         appointment_type_id: type.id,
         appointment_type: type.name,

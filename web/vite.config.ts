@@ -136,8 +136,7 @@ function precompress(): Plugin {
  * 'react' and 'react-dom', and these aliases hand them Preact's implementation of the same API.
  * Why: every page loads the renderer first. React (react-dom, react, scheduler: 220 KB minified)
  * was most of the 94.7 KB gzip vendor chunk; Preact with hooks, compat and its JSX runtime is
- * 10.4 KB gzip, and the chunk 38.9 KB. That is what brings `/` under its 100 KB budget (issue 24
- * item 5, issue 26). What Preact does differently, and what was checked: README, "The renderer".
+ * 10.4 KB gzip, and the chunk 38.9 KB. That is what brings `/` under its 100 KB budget. What Preact does differently, and what was checked: README, "The renderer".
  * The same aliases apply to the pre-rendering build (react-dom/server -> preact-render-to-string)
  * and to the component tests (vitest reads this file), so both run the renderer that ships.
  * Types still come from @types/react: preact/compat implements that API.

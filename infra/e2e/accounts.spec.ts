@@ -275,7 +275,7 @@ test('an invited patient sets a password from the e-mail and is signed in', asyn
   await expect(other).toHaveURL(/\/$/)
 
   // The admin finds the invitation in the dashboard's Email tab (the record of sent mail): to whom,
-  // what and where it is, never its live link (issue 8: the link is for the recipient only).
+  // what and where it is, never its live link.
   await signInWithForm(other, ADMIN_EMAIL, ADMIN_PASSWORD)
   await other.goto('/admin')
   await other.getByRole('tab', { name: 'Email' }).click()

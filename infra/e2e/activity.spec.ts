@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
 /**
- * Issue 23 (audit trail): what a staff member reads and changes of a patient shows in the admins'
+ * The audit trail: what a staff member reads and changes of a patient shows in the admins'
  * Activity tab, filtered by patient, exported as CSV; staff see no such tab and the API refuses them.
  */
 

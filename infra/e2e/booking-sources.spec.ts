@@ -5,7 +5,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
 /**
- * Issue 20: requests from one source shown together to staff and released in one step, with the
+ * Requests from one source shown together to staff and released in one step, with the
  * keyboard; the booking form's date picker knows the closed days and the horizon.
  */
 

@@ -7,7 +7,7 @@ import { waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/axe.js'
 
 /**
- * Issue 22, the front desk's remaining work: a note on an order request, the orders' CSV export,
+ * The front desk: a note on an order request, the orders' CSV export,
  * an inbox message assigned to oneself and filtered, a reply e-mailed to the person (read at the
  * SMTP sink), and the admins' Email and Settings tabs (the contact sync's recent runs) — each tab
  * scanned by axe with data in it, the reply and the assignment done from the keyboard alone.

@@ -6,7 +6,7 @@ import { emailsTo, linkIn, waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations } from './support/axe.js'
 import { waitForFocusInside } from './support/layout.js'
 
-/** Issue 22 "The front desk", the Users side: journeys as an admin and as staff. */
+/** The front desk, the Users side: journeys as an admin and as staff. */
 
 /** The Users tab searched for one address (25 users a page, and other journeys add users meanwhile). */
 async function openUsers(page: Page, email?: string) {

@@ -7,7 +7,7 @@ import { waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
 /**
- * The front desk (issue 22): staff racing for one slot get "just taken", never a server error;
+ * The front desk: staff racing for one slot get "just taken", never a server error;
  * staff are held to opening hours; the Inbox and the Appointments tab know each other; the
  * schedule's week view at both clinics, and a visit moved with the patient e-mailed a new .ics.
  */

@@ -5,7 +5,7 @@ import { E2E_PORT } from './support/env.js'
 import { startExtraStack, type ExtraStack } from './support/extra-stack.js'
 
 /**
- * `npm start` with no SMTP_URL (issue 19 item 2): e-mails go to the launcher's own mail catcher,
+ * `npm start` with no SMTP_URL: e-mails go to the launcher's own mail catcher,
  * whose web inbox the Ready banner names. A stack of its own, started without SMTP_URL (the shared
  * one is given the test SMTP sink instead).
  */

@@ -8,7 +8,7 @@ import { expect, test } from './support/hydrated.js'
 import { linkIn, waitForEmail, type ReceivedEmail } from './support/mailbox.js'
 
 /**
- * The patient's side, finished (issue 24): the e-mails that follow each step of a booking, and the
+ * The patient's side, finished: the e-mails that follow each step of a booking, and the
  * small frictions a patient met in the shop, the booking form, the resources and the profile.
  * SCREENSHOTS_DIR set: the changed screens are saved at 390 and 1366 px.
  */

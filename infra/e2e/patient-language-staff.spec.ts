@@ -6,7 +6,7 @@ import { waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/axe.js'
 
 /**
- * Issue 26, the services' half: requests sent from the Spanish site carry `language: 'es'`. Staff
+ * The patient's language, the services' half: requests sent from the Spanish site carry `language: 'es'`. Staff
  * (whose screens stay English) see "Language: Spanish" on the appointment request, the order request
  * and the inbox message, each tab still clean for axe; the patient's e-mail arrives in Spanish.
  */

@@ -6,7 +6,7 @@ import { emailsTo, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
 import { expectNoAxeViolations, withCookieChoice } from './support/axe.js'
 
-/** Issue 22 "Patients": staff find a patient, read their page, correct them, and deactivate the account. */
+/** Patients: staff find a patient, read their page, correct them, and deactivate the account. */
 
 const PASSWORD = 'Harbor-Lantern-Quiet-58'
 const SCREENSHOTS = process.env.PATIENTS_SCREENSHOTS

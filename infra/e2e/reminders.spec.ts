@@ -8,7 +8,7 @@ import { startExtraStack, type ExtraStack } from './support/extra-stack.js'
 import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
 /**
- * A reminder delivered at its time (issue 22): staff confirm a request, and when the reminder falls
+ * A reminder delivered at its time: staff confirm a request, and when the reminder falls
  * due the patient gets the e-mail, whose link cancels the visit. The text beside it is kept, never
  * sent, with the local provider, and the patient's page says so.
  *

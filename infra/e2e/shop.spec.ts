@@ -53,7 +53,7 @@ test('home brand link → /products#phonak → product → cart survives a reloa
   await form.getByLabel('E-mail').fill('grace.shopper@example.com')
   await form.getByLabel('Phone').fill('(770) 555-0199')
   await form.getByLabel('Preferred clinic').selectOption({ index: 1 })
-  // A link where the name goes is refused at the field, before anything is sent (issue 20).
+  // A link where the name goes is refused at the field, before anything is sent.
   await form.getByRole('button', { name: 'Send Order Request' }).click()
   await expect(form.getByText('First name may contain only letters, spaces, hyphens, apostrophes and periods.')).toBeVisible()
   await expect(form.getByLabel('First name')).toBeFocused()

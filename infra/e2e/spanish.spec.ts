@@ -7,7 +7,7 @@ import { openWeekdays } from './support/open-days.js'
 import { DESKTOP_AND_PHONE, expectNoAxeViolations } from './support/axe.js'
 
 /**
- * The site in Spanish (issue 26): the patient's journeys under /es — contact, booking, sign-up with
+ * The site in Spanish: the patient's journeys under /es — contact, booking, sign-up with
  * its confirmation e-mail, checkout — in Spanish from start to confirmation page; the head the
  * server sends (lang, hreflang, Spanish title); the language switch keeping the page. Every Spanish
  * route's lang, axe scans and widths: routes.spec.ts.

@@ -12,7 +12,7 @@ import { waitFor } from './support/until.js'
 
 /**
  * The journeys that need the whole stack running as `npm start` runs it, but not a fresh one each:
- * one stack is booted for all of them (each used to boot its own; issue 21), in this order:
+ * one stack is booted for all of them (each used to boot its own), in this order:
  *  1. a deleted account leaves no trace in any schema (on a quiet stack);
  *  2. each process killed with SIGKILL under steady traffic is restarted within 5 s;
  *  3. PostgreSQL stopped under load: only 503s, and every service serves again once it is back;

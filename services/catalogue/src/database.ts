@@ -50,7 +50,7 @@ export interface OrderRequestsTable {
   total_cents: number
   status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>
   created_at: ColumnType<Date, Date | undefined, never>
-  /** The language the customer ordered in (issue 26): the order's e-mails use it. */
+  /** The language the customer ordered in: the order's e-mails use it. */
   language: ColumnType<PatientLanguage, PatientLanguage | undefined, never>
 }
 

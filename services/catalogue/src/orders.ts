@@ -32,7 +32,7 @@ export async function priceCart(store: ProductStore, items: OrderRequestBody['it
   return { lines, totalCents: lines.reduce((sum, l) => sum + l.unit_price_cents * l.quantity, 0) }
 }
 
-/** The words of the customer's e-mails per language (issue 26): data/messages/<language>.json. */
+/** The words of the customer's e-mails per language: data/messages/<language>.json. */
 export const MESSAGES_DIR = new URL('../data/messages/', import.meta.url)
 const messagesIn = patientMessages(loadMessageFiles(MESSAGES_DIR))
 
@@ -192,7 +192,7 @@ export async function orderRequestsCsv(db: Kysely<Database>, filters: OrderFilte
   return { csv: toCsv(CSV_HEADER, lines), rows: rows.length }
 }
 
-/** What the customer is told when staff move their order request along (issue 22: status changes e-mail the customer), in their language. */
+/** What the customer is told when staff move their order request along, in their language. */
 export function statusEmail(order: { first_name: string; email: string; language: PatientLanguage }, status: OrderStatus) {
   const m = messagesIn(order.language)
   return renderEmail({ subject: m.t(`status.${status}.subject`), greeting: m.greeting(order.first_name), paragraphs: [m.t(`status.${status}.body`)] }, order.email, m)

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
 
 /**
- * A person's order requests (issue 23), sent signed in or out with their e-mail or phone. Those
+ * A person's order requests, sent signed in or out with their e-mail or phone. Those
  * that ended in a fitting are a sale the practice keeps for its accounts, without name or contact
  * details; the others are deleted.
  */

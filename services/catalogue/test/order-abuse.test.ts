@@ -3,7 +3,7 @@ import t from 'tap'
 import { CLINICS } from '@hearing/contracts'
 import { build } from './helper.js'
 
-/** Issue 20, items 2 and 3: what an anonymous visitor could make an order request do. */
+/** What an anonymous visitor could make an order request do. */
 
 const victim = { first_name: 'Ada', last_name: 'Lovelace', email: 'victim@example.com', phone: '(770) 555-0101', location_uid: CLINICS[0]!.uid }
 const oneAid = [{ id: 'oticon-intent-1', quantity: 1 }]

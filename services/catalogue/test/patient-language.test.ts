@@ -5,7 +5,7 @@ import t from 'tap'
 import { MESSAGES_DIR } from '../src/orders.js'
 import { build } from './helper.js'
 
-// Issue 26: an order request made in Spanish keeps its language; its customer's e-mails are in Spanish.
+// An order request made in Spanish keeps its language; its customer's e-mails are in Spanish.
 
 const contact = { first_name: 'Lucía', last_name: 'Ramírez', email: 'lucia@example.com', phone: '(770) 555-0177', location_uid: CLINICS[0]!.uid }
 type Email = { to: string; subject: string; text: string; html: string; kind: string }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { Database } from './database.js'
 
 /**
- * The analytics events a signed-in person made (issue 23). Erasure unlinks them from the account:
+ * The analytics events a signed-in person made. Erasure unlinks them from the account:
  * what is left (a page and a time) no longer says whose it was.
  */
 const personColumns = { userId: 'user_id' }

@@ -103,7 +103,7 @@ export const staffAppointmentBody = z.strictObject({
   appointment_date: calendarDate,
   appointment_time: clockTime,
   notes: plainText({ max: 2000, min: 0, multiline: true }).optional(),
-  /** The patient's language, from their account (issue 26): the confirmation e-mail is written in it. */
+  /** The patient's language, from their account: the confirmation e-mail is written in it. */
   language: patientLanguage.optional(),
 })
 export type StaffAppointmentRequest = z.input<typeof staffAppointmentBody>
@@ -137,7 +137,7 @@ export const appointmentView = z.object({
   can_cancel: z.boolean(),
   /** The hearing self-check the patient booked from, if any (staff, and the patient's own list). */
   hearing_self_check: hearingSelfCheckResult.nullable(),
-  /** The language the patient booked in (issue 26); staff see it, the patient's e-mails use it. */
+  /** The language the patient booked in; staff see it, the patient's e-mails use it. */
   language: patientLanguage,
 })
 export type Appointment = z.infer<typeof appointmentView>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * The language a patient uses the site in (issue 26): sent with their requests and account, stored
+ * The language a patient uses the site in: sent with their requests and account, stored
  * with them, shown to staff, and the language of the e-mails and texts they receive. Staff screens
  * stay in English. A request without it is English.
  */

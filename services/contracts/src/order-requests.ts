@@ -51,7 +51,7 @@ export const orderRequestView = z.object({
   total: z.string(),
   status: z.enum(ORDER_STATUSES),
   created_at: z.string(),
-  /** The language the customer ordered in (issue 26). */
+  /** The language the customer ordered in. */
   language: patientLanguage,
 })
 export type OrderRequestView = z.infer<typeof orderRequestView>

@@ -47,7 +47,7 @@ export const messagePayload = z.strictObject({
   text: text(5000),
   /** The appointment a booking message is about (links the inbox and the appointments both ways). */
   appointment_id: z.uuid().optional(),
-  /** The language the patient wrote, booked or ordered in (issue 26): staff see it in the inbox. */
+  /** The language the patient wrote, booked or ordered in: staff see it in the inbox. */
   language: patientLanguage.optional(),
 })
 export type MessagePayload = z.output<typeof messagePayload>

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /**
- * A person's own data (issue 23): identity owns the account and gathers the rest from every service
+ * A person's own data: identity owns the account and gathers the rest from every service
  * that holds personal data through two internal routes (service credential), then erases it there
  * the same way when the account is deleted. The person is found by the account's id and by every
  * e-mail address and phone they used, since bookings and order requests may be made signed out.

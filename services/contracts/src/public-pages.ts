@@ -5,7 +5,7 @@
  */
 export const PUBLIC_PAGES: readonly string[] = ['/', '/about-us', '/products', '/locations', '/cognivue', '/hearing-self-check', '/resources', '/contact-us', '/book-appointment', '/privacy-policy', '/return-policy', '/terms-of-service', '/accessibility']
 
-/** Spanish pages live under this prefix (issue 26): /es, /es/contact-us, /es/products/{id}, … */
+/** Spanish pages live under this prefix: /es, /es/contact-us, /es/products/{id}, … */
 export const SPANISH_PATH_PREFIX = '/es'
 
 /** A page's path in a language: ("es", "/contact-us") -> "/es/contact-us", ("es", "/") -> "/es"; English paths as they are. */

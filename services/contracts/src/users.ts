@@ -21,7 +21,7 @@ export const publicUser = z.object({
   state: z.string().nullable(),
   zip_code: z.string().nullable(),
   preferred_location_uid: z.string().nullable(),
-  /** The language of the account's e-mails (issue 26). */
+  /** The language of the account's e-mails. */
   language: patientLanguage,
   created_at: z.string(),
 })

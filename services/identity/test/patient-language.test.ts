@@ -3,7 +3,7 @@ import t from 'tap'
 import { MESSAGES_DIR } from '../src/email/templates.js'
 import { bearer, build, confirmedUser, lastEmail, linkToken, makeRole, post, signUpBody, uniqueEmail } from './helper.js'
 
-// Issue 26: the account keeps the patient's language; its e-mails are written in it and link the pages in it.
+// The account keeps the patient's language; its e-mails are written in it and link the pages in it.
 
 t.test('every account e-mail exists in English and Spanish, parses, and uses the same placeholders', async (t) => {
   t.same(messageFileProblems(loadMessageFiles(MESSAGES_DIR)), [])

@@ -4,7 +4,7 @@ import t from 'tap'
 import { bearer, build, confirmedUser, makeRole, post, REFRESH, setCookie } from './helper.js'
 
 /**
- * Issue 8 item 1: a privileged route of ANOTHER service (built with the kit as messaging-sync,
+ * A privileged route of ANOTHER service (built with the kit as messaging-sync,
  * scheduling, … are) against a running identity. Revocation must count there at once.
  */
 async function stack(t: Parameters<typeof build>[0]) {

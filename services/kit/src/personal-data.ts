@@ -14,7 +14,7 @@ import { errorBody } from './validation.js'
 import type { App } from './fastify.js'
 
 /**
- * How every service finds one person's rows (issue 23): by the account's id, or by an e-mail
+ * How every service finds one person's rows: by the account's id, or by an e-mail
  * address or phone they used (a booking or order request made signed out). E-mails compare
  * trimmed and lower-cased, phones by their last 10 digits, however typed or stored.
  * A phone alone does not name a person: households share one. So a phone matches only a row

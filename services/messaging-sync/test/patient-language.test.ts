@@ -6,7 +6,7 @@ import t from 'tap'
 import { MESSAGES_DIR } from '../src/patient-messages.js'
 import { build, parseMail, startSmtpSink, testConfig, waitFor } from './helper.js'
 
-// Issue 26: a patient's message keeps its language; staff see it; what the patient reads from here is in it.
+// A patient's message keeps its language; staff see it; what the patient reads from here is in it.
 
 type Built = Awaited<ReturnType<typeof build>>
 const GAINESVILLE = CLINICS[0]!

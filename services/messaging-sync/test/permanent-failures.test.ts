@@ -6,7 +6,7 @@ import { oneLine } from '../src/email/headers.js'
 import { isPermanentSmtpError } from '../src/email/mailer.js'
 import { build, parseMail, sleep, startSmtpSink, testConfig, waitFor } from './helper.js'
 
-/** Issue 20, item 4: an e-mail that can never go is failed at once and shown; none is built from a visitor's line breaks. */
+/** An e-mail that can never go is failed at once and shown; none is built from a visitor's line breaks. */
 
 type Built = Awaited<ReturnType<typeof build>>
 // As in production: after the quick retries a temporary failure waits for a slow retry, for days.

@@ -5,8 +5,7 @@ import type { Database } from './database.js'
 import { emailKey, lockVisitorKeys, pendingRequestsOf, type Visitor } from './visitor-request-store.js'
 
 /**
- * How many requests one visitor may have waiting for staff (issue 20: 28 anonymous requests from
- * one address emptied a day at both clinics). A visitor is one address, one e-mail or one phone:
+ * How many requests one visitor may have waiting for staff. A visitor is one address, one e-mail or one phone:
  * a request matching any of them counts. Requests staff have confirmed no longer count.
  */
 export interface BookingLimits {

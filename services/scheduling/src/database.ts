@@ -51,7 +51,7 @@ export interface AppointmentsTable {
   /** Booked from the hearing self-check: its ten answers, in order, and the total scheduling computed from them. */
   hearing_check_answers: ColumnType<HhieAnswer[] | null, HhieAnswer[] | null | undefined, HhieAnswer[] | null>
   hearing_check_score: ColumnType<number | null, number | null | undefined, number | null>
-  /** The language the patient booked in (issue 26): the booking's e-mails and texts use it. */
+  /** The language the patient booked in: the booking's e-mails and texts use it. */
   language: ColumnType<PatientLanguage, PatientLanguage | undefined, PatientLanguage>
 }
 

@@ -13,7 +13,7 @@ export interface AppointmentForEmail {
   ends_at: Date
   first_name: string
   email: string
-  /** The language the patient booked in: the e-mail's (issue 26). */
+  /** The language the patient booked in: the e-mail's. */
   language: PatientLanguage
 }
 

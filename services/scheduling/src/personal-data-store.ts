@@ -2,7 +2,7 @@ import { rowOfPerson, type SubjectKeys } from '@hearing/service-kit'
 import { sql, type Kysely } from 'kysely'
 import type { Database } from './database.js'
 
-// The SQL of a person's appointments (issue 23): found by account, e-mail or phone. What is kept
+// The SQL of a person's appointments: found by account, e-mail or phone. What is kept
 // and what is erased is personal-data.ts'.
 
 type Db = Kysely<Database>

@@ -5,7 +5,7 @@ import type { Database } from './database.js'
 import { anonymiseVisitsOfPerson, appointmentsOfPerson, contactsOfPerson, deleteAppointmentsOfPerson, deleteCancelTokensOfPerson } from './personal-data-store.js'
 
 /**
- * A person's appointments (issue 23): booked signed in, or signed out with their e-mail or phone.
+ * A person's appointments: booked signed in, or signed out with their e-mail or phone.
  * Visits that took place are the practice's clinical record: kept, without name or contact
  * details; every other appointment (requests, declined, cancelled, upcoming) is deleted.
  */

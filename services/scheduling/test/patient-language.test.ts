@@ -9,7 +9,7 @@ import { APPOINTMENT_TYPES } from '../src/seed.js'
 import { sendDueReminders } from '../src/reminders.js'
 import { migrate, testConfig } from './helper.js'
 
-// Issue 26: a patient who books in Spanish gets the booking's e-mails, calendar file and texts in Spanish.
+// A patient who books in Spanish gets the booking's e-mails, calendar file and texts in Spanish.
 
 const NOW = new Date('2026-11-24T15:00:00Z') // Tuesday
 const GAINESVILLE = CLINICS[0]!

@@ -25,7 +25,7 @@ export const paths = {
       redirectTo ? `/auth?${new URLSearchParams({ redirectTo }).toString()}` : '/auth',
   },
   admin: { path: '/admin', getHref: () => '/admin' },
-  /** A patient's page in the staff dashboard (issue 22), by user id. */
+  /** A patient's page in the staff dashboard, by user id. */
   adminPatient: { path: '/admin/patients/:id', getHref: (id: string) => `/admin/patients/${segment(id)}` },
   profile: { path: '/profile', getHref: () => '/profile' },
   /** Everything the practice holds about the signed-in person, readable, with its JSON download. */

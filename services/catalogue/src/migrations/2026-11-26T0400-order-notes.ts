@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 
 /**
- * Staff's internal notes on an order request (issue 22): who wrote it (id and name as they were),
+ * Staff's internal notes on an order request: who wrote it (id and name as they were),
  * when, and the plain text. Kept with the order and gone with it.
  */
 export const orderNotes: Migration = {

@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 
 /**
- * The language a patient ordered in (issue 26): staff see it, and the order's e-mails
+ * The language a patient ordered in: staff see it, and the order's e-mails
  * are in it. Order requests already kept were made in English.
  */
 export const orderLanguage: Migration = {

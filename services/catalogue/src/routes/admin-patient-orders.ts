@@ -7,7 +7,7 @@ import { listPatientOrderRequests } from '../orders.js'
 /** Whose order requests: the account, and the address they may have ordered with while signed out. */
 const patientQuery = z.object({ user_id: z.uuid({ error: 'must be a user id' }), email: z.string().trim().max(320).pipe(z.email('must be an e-mail address')).optional() })
 
-/** A patient's page (issue 22): their order requests, newest first (staff and admins). */
+/** A patient's page: their order requests, newest first (staff and admins). */
 export const adminPatientOrderRoutes: RouteGroup<Database> = (app) => {
   app.get(
     '/admin/patient-orders',

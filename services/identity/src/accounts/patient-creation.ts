@@ -13,8 +13,7 @@ export interface PatientRequest {
 }
 
 /**
- * Whether `existing` is what this same creation request made a moment ago (issue 22, defect 5: a
- * create that timed out at the gateway after committing, retried, must not answer "already exists").
+ * Whether `existing` is what this same creation request made a moment ago.
  * Same names and phone, a customer created within the window who has never signed in, and the same
  * kind of password: none (an invitation) or the very one given. Never signed in keeps the password
  * check from being an oracle on anybody's real account.

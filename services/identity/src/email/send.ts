@@ -6,7 +6,7 @@ import type { Db, OutboxEmail } from '../database.js'
 import type { EmailLinks } from './links.js'
 import { accountEmail, type EmailKind } from './templates.js'
 
-/** The account's language wins for its e-mails, whatever page asked for them (issue 26). */
+/** The account's language wins for its e-mails, whatever page asked for them. */
 type Recipient = Pick<UserRow, 'id' | 'email' | 'first_name' | 'language'>
 
 /**

@@ -3,7 +3,7 @@ import { PRACTICE_NAME, type PatientLanguage } from '@hearing/contracts'
 
 export type EmailKind = 'confirm' | 'reset' | 'invite' | 'erase'
 
-/** The account e-mails' words per language (issue 26): data/messages/<language>.json. */
+/** The account e-mails' words per language: data/messages/<language>.json. */
 export const MESSAGES_DIR = new URL('../../data/messages/', import.meta.url)
 const messagesIn = patientMessages(loadMessageFiles(MESSAGES_DIR))
 

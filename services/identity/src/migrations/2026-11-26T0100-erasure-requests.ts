@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 
 /**
- * Account deletion (issue 23): a one-time link of purpose 'erase' confirms it, and each deletion is
+ * Account deletion: a one-time link of purpose 'erase' confirms it, and each deletion is
  * a row here until every service has erased its part. While it runs, `subject` holds what the
  * services match the person by (account id, e-mails, phones); it is cleared once they all have,
  * so afterwards the row names nobody. `pending`: services still to do; `kept`: what they kept.

@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 
 /**
- * Staff find patients by name, e-mail or phone (issue 22) and may deactivate an account.
+ * Staff find patients by name, e-mail or phone and may deactivate an account.
  *
  * - `search_text`: first name, last name and e-mail, lower-cased, for "contains" matching;
  * - `phone_digits`: the phone's digits without a leading US country code, so "(770) 555-0100",

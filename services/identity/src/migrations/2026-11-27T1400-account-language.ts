@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 
 /**
- * The language an account's patient uses the site in (issue 26): set at sign-up, changed on the
+ * The language an account's patient uses the site in: set at sign-up, changed on the
  * profile, and the language of the account's e-mails. Existing accounts are English.
  */
 export const accountLanguage: Migration = {

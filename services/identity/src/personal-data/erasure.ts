@@ -8,7 +8,7 @@ import { throttleKey } from '../throttle.js'
 import type { PersonalDataServices } from './services.js'
 
 /**
- * Account deletion (issue 23). Identity's part happens at once, in one transaction with the record
+ * Account deletion. Identity's part happens at once, in one transaction with the record
  * of the deletion: the account (sessions, tokens, devices go with it), its e-mails in the outbox,
  * its throttle counters. Every other service's part is then asked for in order, and what fails is
  * retried (runErasure, resumed by identity's background loop) until all is done; the person is

@@ -13,7 +13,7 @@ const idParams = z.object({ id: z.string().max(100) })
 const sentBody = z.object({ sent: z.enum(['confirm', 'invite', 'reset']) })
 
 /**
- * The front desk's e-mails on a patient's behalf (issue 22): resend the confirmation of an account
+ * The front desk's e-mails on a patient's behalf: resend the confirmation of an account
  * that never confirmed its address (an invited account without a password gets its invitation
  * again: confirming alone would not let it sign in), and send a password-reset link. Both go to the
  * account's own address, so staff never see a link. Staff act on customers; an account of staff or

@@ -35,7 +35,7 @@ const contactDetails = z
 const refused = (reply: FastifyReply, { status, message }: Refusal) => reply.code(status).send(errorPayload(status, message))
 
 /**
- * Staff's patient tools (issue 22): the Users tab's search and pages, a patient's contact details
+ * Staff's patient tools: the Users tab's search and pages, a patient's contact details
  * corrected, an account deactivated and reactivated. Staff act on customers, admins on anyone.
  */
 export const adminPatientRoutes: RouteGroup<Database, { config: Config }> = (app, { config }) => {

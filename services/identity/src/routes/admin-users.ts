@@ -24,7 +24,7 @@ const newPatient = z.object({
   email: emailField,
   /** A temporary password: the account is ready at once. Without it the patient gets an invite e-mail. */
   password: passwordField.optional(),
-  /** The language of the patient's e-mails, the invitation first (issue 26); English when left out. */
+  /** The language of the patient's e-mails, the invitation first; English when left out. */
   language: patientLanguage.optional(),
 })
 

@@ -10,7 +10,7 @@ import { startSession } from '../http.js'
 import { MESSAGES } from '../messages.js'
 
 const FAILED = '/auth?google=failed'
-/** The site's language the sign-in started from (issue 26): a new account gets it, and the browser comes back to that language's pages. */
+/** The site's language the sign-in started from: a new account gets it, and the browser comes back to that language's pages. */
 const LANGUAGE_COOKIE = 'google-language'
 const LANGUAGE_COOKIE_SECONDS = 10 * 60
 

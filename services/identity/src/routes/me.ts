@@ -25,7 +25,7 @@ const profilePatch = z.object({
   state: optionalText(50).optional(),
   zip_code: zipField.nullable().or(z.literal('').transform(() => null)).optional(),
   preferred_location_uid: locationUidField.nullable().optional(),
-  /** The language of the account's e-mails (issue 26). */
+  /** The language of the account's e-mails. */
   language: patientLanguage.optional(),
 })
 

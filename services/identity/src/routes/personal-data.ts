@@ -18,7 +18,7 @@ const idParams = z.object({ id: z.string().max(100) })
 const tokenBody = z.strictObject({ token: z.string().min(1).max(200) })
 
 /**
- * A person's own data (issue 23): "Download my data" and "Delete my account" (confirmed through an
+ * A person's own data: "Download my data" and "Delete my account" (confirmed through an
  * e-mailed link), and staff doing either on a patient's behalf (audited). Only customer accounts
  * are deleted here: staff and admins are first made customers by an admin.
  */

@@ -24,7 +24,7 @@ const signUpBody = z.object({
   preferred_location_uid: locationUidField,
   /** Sent only when the street address is filled; the country is always US. */
   address: addressBlock.optional(),
-  /** The language signed up in (issue 26): the account's e-mails use it. */
+  /** The language signed up in: the account's e-mails use it. */
   language: patientLanguage.optional(),
 })
 

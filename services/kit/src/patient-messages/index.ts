@@ -5,7 +5,7 @@ import en from './en.json' with { type: 'json' }
 import es from './es.json' with { type: 'json' }
 
 /**
- * What patients read (e-mails, texts) in their language (issue 26): each service keeps its texts in
+ * What patients read (e-mails, texts) in their language: each service keeps its texts in
  * data files, one per language (data/messages/en.json, es.json), as ICU MessageFormat, formatted
  * here with FormatJS's intl-messageformat. The kit adds the texts every e-mail shares (greeting,
  * dates). Staff-facing texts stay in English and are not here.

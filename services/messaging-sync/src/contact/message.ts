@@ -3,7 +3,7 @@ import { messagesIn } from '../patient-messages.js'
 
 /**
  * The text the provider sends for a contact-form message: the spec's fixed sentence greeting the
- * first name, then who wrote and what; in the language the patient wrote in (issue 26).
+ * first name, then who wrote and what; in the language the patient wrote in.
  */
 export function contactMessageText(m: { first_name: string; last_name: string; phone: string; location: string; message: string; language?: PatientLanguage }): string {
   const t = messagesIn(m.language ?? 'en').t

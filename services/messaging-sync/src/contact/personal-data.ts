@@ -4,7 +4,7 @@ import type { Database } from '../database.js'
 import type { MessagingProvider } from '../providers/provider.js'
 
 /**
- * What messaging-sync holds about a person (issue 23): their messages to the clinics (contact form,
+ * What messaging-sync holds about a person: their messages to the clinics (contact form,
  * booking and order messages), the e-mails and texts sent to them, what was shared with the messaging
  * provider, and the link to their provider contact. Erasure deletes all of it. A local contact
  * goes with it; Podium's API offers no way to delete a contact, so that one is reported as kept

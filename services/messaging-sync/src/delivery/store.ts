@@ -131,7 +131,7 @@ export async function acceptHandover(db: Kysely<Database>, source: string, items
   return db.transaction().execute(async (trx) => {
     const out = []
     for (const it of items) {
-      // A patient's message names their language: kept beside it for the inbox (issue 26).
+      // A patient's message names their language: kept beside it for the inbox.
       const language = it.topic === 'message' ? it.payload.language : undefined
       const row = await insertDelivery(trx, { ...it, source, ...(language ? { language } : {}) })
       out.push({ key: it.key, topic: it.topic, ...row })

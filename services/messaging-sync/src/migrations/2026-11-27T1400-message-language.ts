@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 
 /**
- * The language a patient wrote in (issue 26), kept with what they sent: staff see it in the inbox.
+ * The language a patient wrote in, kept with what they sent: staff see it in the inbox.
  * Null for deliveries that are not a patient's message; contact messages already kept were English.
  */
 export const messageLanguage: Migration = {

@@ -73,7 +73,7 @@ function toTextEntry(row: Delivery): z.infer<typeof mailboxEntry> {
 }
 
 /**
- * A patient's page (issue 22), staff and admins: the messages they sent (as in the inbox), the
+ * A patient's page, staff and admins: the messages they sent (as in the inbox), the
  * e-mails sent to them and the texts sent to their phone (reminders; the local provider keeps them,
  * never sent): subjects and delivery states, never bodies, which carry links for the patient alone.
  */

@@ -37,7 +37,7 @@ export const contactSyncRoutes: RouteGroup<Database, { sync: ContactSync }> = (a
     },
     async (req, reply) => {
       reply.header('cache-control', 'no-store')
-      // "Welcome!" greets customers (issue 22): staff and admins, synced as contacts too, never get it.
+      // "Welcome!" greets customers: staff and admins, synced as contacts too, never get it.
       if (req.user!.role !== 'customer') return { welcome: false }
       return { welcome: await claimWelcome(app.db, req.user!.id) }
     },

@@ -39,7 +39,7 @@ export const contactForm = z.strictObject({
     .refine((v) => !UNSAFE_TEXT.test(v), 'Message contains characters that are not allowed'),
   /** A field people never see (the honeypot): bots fill it in. */
   website: z.string().max(500).optional(),
-  /** The language the patient wrote in (issue 26): staff see it in the inbox. */
+  /** The language the patient wrote in: staff see it in the inbox. */
   language: patientLanguage.optional(),
 })
 

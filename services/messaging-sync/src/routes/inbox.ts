@@ -54,7 +54,7 @@ export const inboxEntry = z.object({
   reply_by: z.enum(['email', 'podium', 'phone']),
   /** With Podium: where to answer. */
   podium_url: z.string().nullable(),
-  /** The patient's language (issue 26); null for messages kept before it was recorded. */
+  /** The patient's language; null for messages kept before it was recorded. */
   language: patientLanguage.nullable(),
 })
 

@@ -1,7 +1,7 @@
 import { sql, type Migration } from 'kysely'
 
 /**
- * The language a patient booked in (issue 26): staff see it, and the booking's e-mails and texts
+ * The language a patient booked in: staff see it, and the booking's e-mails and texts
  * are in it. Appointments already kept were booked in English.
  */
 export const appointmentLanguage: Migration = {

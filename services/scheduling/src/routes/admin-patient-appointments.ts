@@ -10,7 +10,7 @@ const patientQuery = z.object({ user_id: z.uuid({ error: 'must be a user id' }),
 
 const MAX_APPOINTMENTS = 200
 
-/** A patient's page (issue 22): their appointments with each one's provider sync state (staff and admins). */
+/** A patient's page: their appointments with each one's provider sync state (staff and admins). */
 export const adminPatientAppointmentRoutes: RouteGroup<Database, { now: () => Date }> = (app, { now }) => {
   const db = app.db
 

@@ -6,7 +6,7 @@ import { useLocations } from '@/features/locations/api/get-locations'
 
 import { StaffGate } from '../staff-gate'
 
-/** /admin/patients/:id (issue 22): one patient's page in the staff dashboard. */
+/** /admin/patients/:id: one patient's page in the staff dashboard. */
 export default function AdminPatientPage() {
   const { id = '' } = useParams()
   const { data: clinics } = useLocations()

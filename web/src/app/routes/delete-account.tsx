@@ -15,7 +15,7 @@ import { theme } from '@/config/theme'
 
 const POLL_MS = 10_000
 
-/** /delete-account?token=… (issue 23): the page the deletion e-mail links to; the deletion happens on its button. */
+/** /delete-account?token=…: the page the deletion e-mail links to; the deletion happens on its button. */
 export default function DeleteAccountPage() {
   const [params] = useSearchParams()
   const token = params.get('token')

@@ -13,7 +13,7 @@ import { intlLocale } from '@/i18n/i18n'
 import { t } from '@/i18n/patient'
 import { theme } from '@/config/theme'
 
-/** /profile/my-data (issue 23): everything the practice holds about the signed-in person, plainly, with the JSON download. */
+/** /profile/my-data: everything the practice holds about the signed-in person, plainly, with the JSON download. */
 export default function MyDataPage() {
   const { status, user } = useAuth()
   return (

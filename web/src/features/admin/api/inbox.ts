@@ -34,7 +34,7 @@ export interface InboxMessage {
   /** email: reply from here; podium: answer in Podium (podium_url); phone: no address was given. */
   reply_by: 'email' | 'podium' | 'phone'
   podium_url: string | null
-  /** The patient's language (issue 26); null for messages kept before it was recorded. */
+  /** The patient's language; null for messages kept before it was recorded. */
   language: PatientLanguage | null
 }
 

@@ -30,7 +30,7 @@ export interface NewPatient {
   email: string
   phone?: string
   password?: string
-  /** Their e-mails' language (issue 26); English when left out. */
+  /** Their e-mails' language; English when left out. */
   language?: PatientLanguage
 }
 

@@ -22,7 +22,7 @@ interface AccountEmailActionsProps {
 }
 
 /**
- * E-mails staff send on a patient's behalf (issue 22): the confirmation again while the address is
+ * E-mails staff send on a patient's behalf: the confirmation again while the address is
  * unconfirmed (an invitation for an account without a password), and a password-reset link. The
  * links go to the patient's own address; staff are told it was sent, never shown the link.
  */

@@ -21,7 +21,7 @@ interface PatientDataActionsProps {
 }
 
 /**
- * Staff acting on a patient's own data on their behalf (issue 23), both recorded in the audit
+ * Staff acting on a patient's own data on their behalf, both recorded in the audit
  * trail: download everything the practice holds about them, and delete the account (after a
  * confirmation naming what is kept and why). For customer accounts; placed on a user row or page.
  */

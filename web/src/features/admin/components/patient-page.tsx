@@ -34,7 +34,7 @@ interface PatientPageProps {
 const nameForStaff = (user: AdminUser) => user.full_name?.trim() || user.email
 
 /**
- * A patient's page (issue 22): contact details (staff correct them), the account (e-mails on their
+ * A patient's page: contact details (staff correct them), the account (e-mails on their
  * behalf, deactivation), and their appointments, order requests, messages and the e-mails sent to
  * them, matched by account and by address (bookings and orders may be made signed out). Every read
  * is audited by the service that answers it.

@@ -21,7 +21,7 @@ interface RoleControlProps {
 }
 
 /**
- * A role change is a deliberate act (issue 22, defect 1): the select only chooses, "Change role"
+ * A role change is a deliberate act: the select only chooses, "Change role"
  * opens a dialog naming the person and both roles, and only its confirm button changes anything.
  * An arrow key on the select therefore changes nothing on the server. Afterwards focus returns to
  * the select (never disabled, so it can hold focus while the change is saved), and the row offers

@@ -23,7 +23,7 @@ function pageFrom(value: string | null): number {
 }
 
 /**
- * The Users tab (issue 22): search by name, e-mail or phone (however the number is typed) and pages
+ * The Users tab: search by name, e-mail or phone (however the number is typed) and pages
  * of users, newest first. The search and the page live in the address (?q=, ?page=), so a reload or
  * Back shows the same list. How many were found is announced (a live region); the pager's buttons
  * stay focusable at the ends (aria-disabled), so paging by keyboard never loses focus.

@@ -14,7 +14,7 @@ import { KeptRecords } from './kept-records'
 import { theme } from '@/config/theme'
 
 /**
- * "Your data" on /profile (issue 23): download everything the practice holds about you, read it on
+ * "Your data" on /profile: download everything the practice holds about you, read it on
  * a page, or delete the account (confirmed through a link e-mailed to you). Staff and admin
  * accounts are not deleted here (an admin makes them customers first).
  */

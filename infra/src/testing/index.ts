@@ -1,5 +1,5 @@
 export { freshDatabase, testPostgresUrl, testRedisUrl, TEST_INTERNAL_TOKEN, TEST_SIGNING_KEY_SECRET } from './infra.js'
-export { testSigner, TEST_AUDIENCE, TEST_ISSUER, type TestClaims } from './tokens.js'
+export { testSigner, tokenCheck, TEST_AUDIENCE, TEST_ISSUER, type TestClaims } from './tokens.js'
 export { freePort, portAnswers } from '../net.js'
 export { startTemporaryPostgres, startLocalPostgres, type PostgresServer } from '../postgres/index.js'
 export { startRedisServer } from '../redis-server.js'

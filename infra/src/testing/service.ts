@@ -1,6 +1,5 @@
 import type { Test } from 'tap'
-import { createDb, migrateAndSeed, type SchemaPlan } from '@hearing/service-kit'
-import type { JWTVerifyGetKey } from 'jose'
+import { createDb, migrateAndSeed, type KeySource, type SchemaPlan } from '@hearing/service-kit'
 import { freshDatabase, testRedisUrl, TEST_INTERNAL_TOKEN } from './infra.js'
 import { identityFake } from './identity-fake.js'
 import { testSigner } from './tokens.js'
@@ -15,7 +14,7 @@ interface Closable {
 
 export interface ServiceUnderTest<C, A extends Closable, DB> {
   configSchema: { parse(env: unknown): C }
-  buildApp(config: C, opts: { logLevel: false; jwks?: JWTVerifyGetKey }): Promise<A>
+  buildApp(config: C, opts: { logLevel: false; jwks?: KeySource }): Promise<A>
   schemaPlan: SchemaPlan<DB>
   /** The service uses Redis: tests get REDIS_URL. */
   redis?: boolean

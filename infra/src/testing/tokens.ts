@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { exportJWK, generateKeyPair, SignJWT, createLocalJWKSet, type JWK } from 'jose'
+import { InvalidTokenError, registerAccessTokens, verifiedCaller, type AccessTokenOptions, type AuthUser } from '@hearing/service-kit'
+import Fastify from 'fastify'
+import { exportJWK, generateKeyPair, SignJWT, type JWK } from 'jose'
 
 export const TEST_ISSUER = 'hearing-care-identity'
 export const TEST_AUDIENCE = 'hearing-care-api'
@@ -18,7 +20,8 @@ export async function testSigner(kid = 'test-key') {
   const jwks = { keys: [publicJwk] }
   return {
     jwks,
-    keySet: createLocalJWKSet(jwks),
+    /** The key set as services take it given directly (BuildOptions.jwks). */
+    keySet: async () => jwks,
     sign(claims: TestClaims, { expiresIn = '10m', audience = TEST_AUDIENCE, issuer = TEST_ISSUER, typ = 'at+jwt' } = {}) {
       const sid = claims.sid === undefined ? randomUUID() : claims.sid
       return new SignJWT({ role: claims.role, ...(sid === null ? {} : { sid }) })
@@ -30,5 +33,22 @@ export async function testSigner(kid = 'test-key') {
         .setExpirationTime(expiresIn)
         .sign(privateKey)
     },
+  }
+}
+
+/**
+ * The services' token check (the kit's @fastify/jwt registration) on a bare Fastify instance: the
+ * caller a token names, or InvalidTokenError, exactly as a service's onRequest hook decides.
+ */
+export async function tokenCheck(options: AccessTokenOptions): Promise<(token: string) => Promise<AuthUser | null>> {
+  const app = Fastify()
+  await registerAccessTokens(app, options)
+  app.get('/caller', async (req) => ({ caller: await verifiedCaller(req) }))
+  await app.ready()
+  return async (token) => {
+    const answer = await app.inject({ method: 'GET', url: '/caller', headers: { authorization: `Bearer ${token}` } })
+    if (answer.statusCode === 401) throw new InvalidTokenError()
+    if (answer.statusCode !== 200) throw new Error(`token check answered ${answer.statusCode}: ${answer.body}`)
+    return (answer.json() as { caller: AuthUser | null }).caller
   }
 }

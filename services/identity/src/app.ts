@@ -58,7 +58,7 @@ export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jw
   const keys = keyStore(() => db!, sealer, keyPolicy)
   const sessionCheck = localSessionCheck(() => db!)
   // E-mails go through the kit's outbox relay to messaging-sync (MESSAGING_INTERNAL_URL).
-  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks: jwks ?? keys.keySet, sessionCheck, outbox: {}, background })
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks: jwks ?? keys.keySet, signingKey: async () => (await keys.current()).signing.privateKeyPem, sessionCheck, outbox: {}, background })
   db = app.db
 
   // Third-party plugins and parsers.
@@ -66,7 +66,7 @@ export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jw
   acceptEmptyJsonBodies(app)
 
   // Ours: the token signer and the caller's account for every route group; keys and tables kept in shape.
-  app.decorate('tokens', createTokenSigner(keys, { issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, defaultTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }))
+  app.decorate('tokens', createTokenSigner(app.jwt, keys, { defaultTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS }))
   decorateAccount(app)
   maintain(app, { sealer, keyPolicy, background, personalData })
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { ACCESS_TOKEN_ALGORITHM, ACCESS_TOKEN_TYPE, ROLES, type Role } from '@hearing/service-kit'
-import { SignJWT } from 'jose'
+import { ROLES, type Role } from '@hearing/service-kit'
+import type { FastifyInstance } from 'fastify'
 import { MAX_ACCESS_TOKEN_TTL_SECONDS } from './config.js'
 import type { KeyStore } from './signing-keys/index.js'
 
@@ -20,13 +20,12 @@ export interface TokenSigner {
 }
 
 export interface TokenSignerOptions {
-  issuer: string
-  audience: string
   /** Life of a token when the caller gives none. */
   defaultTtlSeconds: number
 }
 
-export function createTokenSigner(keys: KeyStore, { issuer, audience, defaultTtlSeconds }: TokenSignerOptions): TokenSigner {
+/** Signs with @fastify/jwt as the kit registered it (algorithm, issuer, audience and type set there), with the key that signs now. */
+export function createTokenSigner(jwt: FastifyInstance['jwt'], keys: KeyStore, { defaultTtlSeconds }: TokenSignerOptions): TokenSigner {
   return {
     async signAccessToken({ sub, role, email, sid }, ttlSeconds = defaultTtlSeconds) {
       if (!Number.isInteger(ttlSeconds) || ttlSeconds <= 0 || ttlSeconds > MAX_ACCESS_TOKEN_TTL_SECONDS) {
@@ -36,16 +35,9 @@ export function createTokenSigner(keys: KeyStore, { issuer, audience, defaultTtl
       if (!sid) throw new TypeError('access token needs a session id')
       if (!ROLES.includes(role)) throw new TypeError(`unknown role ${String(role)}`)
       const { signing } = await keys.current()
-      const now = Math.floor(Date.now() / 1000)
-      return new SignJWT({ role, ...(email ? { email } : {}), sid })
-        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: signing.kid, typ: ACCESS_TOKEN_TYPE })
-        .setSubject(sub)
-        .setIssuer(issuer)
-        .setAudience(audience)
-        .setIssuedAt(now)
-        .setExpirationTime(now + ttlSeconds)
-        .setJti(randomUUID())
-        .sign(signing.key)
+      // The key and its kid come from one snapshot, so a token never names another key than the one that signed it.
+      // expiresIn in seconds: @fastify/jwt reads a number as seconds.
+      return jwt.sign({ sub, role, ...(email ? { email } : {}), sid }, { key: signing.privateKeyPem, kid: signing.kid, expiresIn: ttlSeconds, jti: randomUUID() })
     },
   }
 }

@@ -1,5 +1,5 @@
 import { testSigner } from '@hearing/infra/testing'
-import { decodeProtectedHeader, importJWK, SignJWT, type JWK } from 'jose'
+import { decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose'
 import t from 'tap'
 import { sealerFrom } from '../src/signing-keys/index.js'
 import { bearer, build, confirmedUser, makeRole } from './helper.js'
@@ -11,7 +11,8 @@ t.test('forged and tampered access tokens are refused on every protected route',
   const user = await confirmedUser(app, db)
   const adminToken = await makeRole(app, db, user, 'admin')
   const now = Math.floor(Date.now() / 1000)
-  const claims = { sub: user.userId, role: 'admin', iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, iat: now, exp: now + 600 }
+  // A genuine session id, so that each token below is refused for the one thing wrong with it.
+  const claims = { sub: user.userId, role: 'admin', sid: decodeJwt(adminToken).sid, iss: config.JWT_ISSUER, aud: config.JWT_AUDIENCE, iat: now, exp: now + 600 }
 
   const { kid } = decodeProtectedHeader(adminToken)
   // The test holds the secret, so it can open the sealed key (an attacker with the database cannot).
@@ -20,6 +21,12 @@ t.test('forged and tampered access tokens are refused on every protected route',
   const signWithRealKey = (payload: Record<string, unknown>, header: Record<string, unknown> = {}) =>
     new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', kid: kid!, typ: 'at+jwt', ...header }).sign(realKey)
   const [head, body, signature] = adminToken.split('.')
+  const attackerKeys = await generateKeyPair('EdDSA', { crv: 'Ed25519', extractable: true })
+  const attacker = {
+    publicJwk: await exportJWK(attackerKeys.publicKey),
+    sign: (payload: Record<string, unknown>, header: Record<string, unknown>) =>
+      new SignJWT(payload).setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', ...header }).sign(attackerKeys.privateKey),
+  }
 
   const forged: Record<string, string> = {
     'alg none': `${b64({ alg: 'none', typ: 'at+jwt', kid })}.${b64(claims)}.`,
@@ -29,6 +36,11 @@ t.test('forged and tampered access tokens are refused on every protected route',
       .sign(new TextEncoder().encode(JSON.stringify((await db.selectFrom('signing_keys').select('public_jwk').executeTakeFirstOrThrow()).public_jwk))),
     'another key, same kid': await (await testSigner(kid)).sign({ sub: user.userId, role: 'admin' }),
     'another key and kid': await (await testSigner('attacker')).sign({ sub: user.userId, role: 'admin' }),
+    'kid edited on a genuine token': `${b64({ ...decodeProtectedHeader(adminToken), kid: 'attacker' })}.${body}.${signature}`,
+    "jku pointing at the attacker's key set": await attacker.sign(claims, { kid: 'attacker', jku: 'https://evil.example/jwks.json' }),
+    "the attacker's key embedded as jwk": await attacker.sign(claims, { kid: kid!, jwk: attacker.publicJwk }),
+    'no session id': await signWithRealKey({ ...claims, sid: undefined }),
+    'an empty session id': await signWithRealKey({ ...claims, sid: '' }),
     'payload tampered (role raised)': `${head}.${b64({ ...JSON.parse(Buffer.from(body!, 'base64url').toString()), role: 'admin', sub: 'someone-else' })}.${signature}`,
     'signature truncated': `${head}.${body}.${signature!.slice(0, -4)}`,
     expired: await signWithRealKey({ ...claims, iat: now - 3600, exp: now - 1800 }),

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
-import { createTokenVerifier, InvalidTokenError } from '@hearing/service-kit'
-import { testSigner } from '@hearing/infra/testing'
+import { InvalidTokenError } from '@hearing/service-kit'
+import { testSigner, tokenCheck } from '@hearing/infra/testing'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import t from 'tap'
 import { build, confirmedUser, sessionIdOf } from './helper.js'
@@ -24,7 +24,7 @@ t.test('tokens verify with the kit verifier over a real fetch of the JWKS; forei
   const { app, config } = await build(t)
   await app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = app.server.address() as { port: number }
-  const verify = createTokenVerifier({
+  const verify = await tokenCheck({
     jwks: new URL(`http://127.0.0.1:${port}/.well-known/jwks.json`),
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,

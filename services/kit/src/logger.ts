@@ -26,56 +26,17 @@ export function sanitizeUrl(url: string): string {
 
 /** Lines waiting for stdout beyond this are dropped rather than held (stdout stalled). */
 const MAX_BUFFERED_LOG_BYTES = 16 * 1024 * 1024
-/** Non-blocking logs: lines are written once this much has gathered, or at the latest after LOG_FLUSH_MS. */
-const LOG_WRITE_BYTES = 16 * 1024
+/** Lines are written once this much has gathered (pino's destination), or at the latest after LOG_FLUSH_MS. */
+const LOG_WRITE_BYTES = 4096
 const LOG_FLUSH_MS = 250
 
 /**
- * stdout, written from a buffer in the background: many lines per write under load, none held longer
- * than LOG_FLUSH_MS. Lines are gathered in a list first and handed to pino's destination (SonicBoom)
- * a few kilobytes at a time: SonicBoom appends each line to its pending string and measures that
- * whole string again on every write, which cost the gateway a few microseconds per request line.
- * flush and flushSync (the timer below, pino's own flush at exit) hand over what is gathered first.
- * `dest`: a file descriptor other than stdout's (tests).
+ * stdout through pino's own asynchronous destination (SonicBoom): many lines per write under load,
+ * none held longer than LOG_FLUSH_MS (pino's documented periodic flush), and what is left written
+ * synchronously at exit by pino. `dest`: a file descriptor other than stdout's (tests).
  */
 export function bufferedStdout(dest = 1): pino.DestinationStream {
-  // SonicBoom's own threshold must stay below its largest single write (16 KB); what is gathered here reaches it at once.
-  const stream = pino.destination({ dest, sync: false, minLength: 4096, maxLength: MAX_BUFFERED_LOG_BYTES })
-  let gathered: string[] = []
-  let gatheredLength = 0
-  const write = stream.write.bind(stream)
-  const handOver = () => {
-    if (gathered.length === 0) return true
-    const chunk = gathered.join('')
-    gathered = []
-    gatheredLength = 0
-    return write(chunk)
-  }
-  stream.write = (line: string) => {
-    gathered.push(line)
-    gatheredLength += line.length
-    return gatheredLength < LOG_WRITE_BYTES || handOver()
-  }
-  const flush = stream.flush.bind(stream)
-  stream.flush = (cb?: (err?: Error) => unknown) => {
-    handOver()
-    flush(cb)
-  }
-  const flushSync = stream.flushSync.bind(stream)
-  // SonicBoom keeps its threshold here (untyped); raised for a moment, what is handed over stays
-  // pending for its flushSync to write at once, rather than going out in an asynchronous write that a
-  // process exiting may never finish.
-  const threshold = stream as unknown as { minLength: number }
-  stream.flushSync = () => {
-    const minLength = threshold.minLength
-    threshold.minLength = Infinity
-    try {
-      handOver()
-    } finally {
-      threshold.minLength = minLength
-    }
-    flushSync()
-  }
+  const stream = pino.destination({ dest, sync: false, minLength: LOG_WRITE_BYTES, maxLength: MAX_BUFFERED_LOG_BYTES })
   const flusher = setInterval(() => {
     // flush() throws while the destination is still opening or after it closed; the next tick or exit writes what is left.
     try {

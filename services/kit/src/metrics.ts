@@ -1,14 +1,13 @@
 import { createServer, type Server } from 'node:http'
 import type { FastifyInstance } from 'fastify'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
-import { RequestTimings } from './request-timings.js'
 
 /**
  * Prometheus metrics of one process, served on a port of their own (METRICS_PORT), never on the
  * port the gateway proxies to: what operators watch is not something the public can read.
  *
  * - http_request_duration_seconds{method,route,status_code}: rate, errors and latency per route
- *   (the route's pattern, such as /products/:id, so ids never become labels; request-timings.ts);
+ *   (the route's pattern, such as /products/:id, so ids never become labels);
  * - the Node.js defaults: event-loop delay (nodejs_eventloop_lag_*), heap, GC, CPU, handles;
  * - db_pool_connections{state}, queue_jobs{queue,state}, provider_request_duration_seconds and
  *   provider_throttled_total, registered by the parts of the service that have them.
@@ -60,12 +59,19 @@ declare module 'fastify' {
 /** Times every request by route pattern; called by createFastify, so every service and the gateway have it. */
 export function installMetrics(app: FastifyInstance, service: string): ProcessMetrics {
   const metrics = new ProcessMetrics(service)
-  const requests = new RequestTimings(metrics.registry, [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5])
+  // prom-client's own Histogram: about 0.6 µs an observation, small beside what a request costs.
+  const requests = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status code',
+    labelNames: ['method', 'route', 'status_code'],
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [metrics.registry],
+  })
   app.decorate('metrics', metrics)
   app.addHook('onResponse', (req, reply, done) => {
     // Unmatched paths (404s, scanners) share one label instead of one per path tried.
     const route = req.routeOptions.url ?? 'unmatched'
-    requests.observe(req.method, route, reply.statusCode, reply.elapsedTime / 1000)
+    requests.observe({ method: req.method, route, status_code: reply.statusCode }, reply.elapsedTime / 1000)
     done()
   })
   return metrics

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto'
 import fp from 'fastify-plugin'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Redis } from 'ioredis'
-import { createTokenVerifier, InvalidTokenError, type AuthUser, type Role, type VerifierOptions } from './auth.js'
+import { InvalidTokenError, registerAccessTokens, verifiedCaller, type AccessTokenOptions, type Role } from './auth.js'
 import { auditDeclaredRoutes } from './audit/routes.js'
 import { createAuditTrail } from './audit/trail.js'
 import { createDb, databaseReachable, poolUse } from './db.js'
@@ -28,8 +28,6 @@ declare module 'fastify' {
     checkSession: SessionCheck
   }
   interface FastifyRequest {
-    /** The verified caller, or null for anonymous requests. */
-    user: AuthUser | null
     /** A bearer token came but failed verification. */
     tokenRejected: boolean
   }
@@ -44,7 +42,7 @@ export interface ServiceKitOptions {
   /** Set for services that use Redis; readiness then requires it too. */
   redisUrl?: string
   internalToken: string
-  auth: VerifierOptions
+  auth: AccessTokenOptions
   /** Asks identity whether a token's session still stands (sessions.ts). */
   sessions: SessionCheck
   /** The service's name, sent as the `source` of what its outbox hands over. */
@@ -107,17 +105,12 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
   auditDeclaredRoutes(app, trail)
   app.addHook('onClose', async () => trail.settled())
 
-  const verify = createTokenVerifier(opts.auth)
-  app.decorateRequest('user', null)
+  await registerAccessTokens(app, opts.auth)
   app.decorateRequest('tokenRejected', false)
   // A bad token makes the caller anonymous; routes that need a user then answer 401 saying why,
   // while public routes (health, analytics) keep working for a client whose token just expired.
   app.addHook('onRequest', async (req) => {
-    const header = req.headers.authorization
-    if (!header) return
-    const [scheme, token] = header.split(' ')
-    if (scheme?.toLowerCase() !== 'bearer' || !token) return
-    req.user = await verify(token).catch(() => {
+    req.user = await verifiedCaller(req).catch(() => {
       req.tokenRejected = true
       return null
     })

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, RawServerDefault } from 'fastify'
-import type { JWTVerifyGetKey } from 'jose'
+import type { KeySource } from './auth.js'
 import type { Kysely } from 'kysely'
 import type { ServiceEnv } from './config.js'
 import { createFastify, type App } from './fastify.js'
@@ -22,7 +22,9 @@ declare module 'fastify' {
 export interface BuildOptions {
   logLevel?: string | false
   /** Verify tokens with this key set instead of fetching identity's JWKS (identity itself, tests). */
-  jwks?: JWTVerifyGetKey
+  jwks?: KeySource
+  /** Identity only: the private key that signs now (app.jwt.sign). */
+  signingKey?: () => Promise<string>
   /** How requireRole learns whether a session still stands; default: ask identity (IDENTITY_JWKS_URL's origin). */
   sessionCheck?: SessionCheck
   /** Run background work (the outbox relay, the retention sweep) on ready (default true; tests drive it by hand). */
@@ -60,7 +62,7 @@ export function routeGroup<DB, Options extends object>(group: RouteGroup<DB, Opt
 /** A service's Fastify instance with the kit registered: the first lines of every buildApp. */
 export async function createService<DB>(
   config: ServiceConfig,
-  { name, schema, logLevel = config.LOG_LEVEL, jwks, sessionCheck, outbox, retention, background = true }: BuildOptions & {
+  { name, schema, logLevel = config.LOG_LEVEL, jwks, signingKey, sessionCheck, outbox, retention, background = true }: BuildOptions & {
     name: string
     schema: string
     /** The service has an outbox table (outboxMigration): start its relay towards MESSAGING_INTERNAL_URL. */
@@ -81,7 +83,7 @@ export async function createService<DB>(
     databaseUrl: config.DATABASE_URL,
     redisUrl: config.REDIS_URL,
     internalToken: config.INTERNAL_TOKEN,
-    auth: { jwks: keys, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE },
+    auth: { jwks: keys, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ...(signingKey ? { signingKey } : {}) },
     sessions,
     name,
     ...(outbox ? { outbox: { ...outbox, targetUrl: config.MESSAGING_INTERNAL_URL, background } } : {}),

@@ -1,5 +1,6 @@
 import { ACCESS_TOKEN_ALGORITHM as SIGNING_ALGORITHM } from '@hearing/service-kit'
-import { calculateJwkThumbprint, createLocalJWKSet, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK, type JWTVerifyGetKey } from 'jose'
+import { createPrivateKey, type JsonWebKey } from 'node:crypto'
+import { calculateJwkThumbprint, exportJWK, generateKeyPair, type JWK } from 'jose'
 import { sql, type Kysely, type Transaction } from 'kysely'
 import type { Database } from '../database.js'
 import type { Sealer } from './seal.js'
@@ -140,10 +141,8 @@ export async function rotateSigningKey(db: Kysely<Database>, sealer: Sealer, { i
 export interface KeySnapshot {
   /** Public keys of every non-retired key, including a successor not signing yet: what verifiers may accept. */
   jwks: { keys: PublicJwk[] }
-  /** The same keys as a jose key resolver, for verifying without HTTP. */
-  keySet: JWTVerifyGetKey
-  /** The newest key whose time has come signs. */
-  signing: { kid: string; key: CryptoKey }
+  /** The newest key whose time has come signs; its private key as PKCS#8 PEM, the form @fastify/jwt signs with. */
+  signing: { kid: string; privateKeyPem: string }
 }
 
 async function loadSnapshot(db: Kysely<Database>, sealer: Sealer, policy: KeyPolicy): Promise<KeySnapshot> {
@@ -166,14 +165,15 @@ async function loadSnapshot(db: Kysely<Database>, sealer: Sealer, policy: KeyPol
   const signing = signer(rows)
   if (!signing?.private_jwk_sealed) throw new Error('no signing key is active')
   const keys = rows.map((row) => published(row.kid, row.public_jwk))
-  const key = (await importJWK(JSON.parse(sealer.open(signing.kid, signing.private_jwk_sealed)) as JWK, SIGNING_ALGORITHM)) as CryptoKey
-  return { jwks: { keys }, keySet: createLocalJWKSet({ keys }), signing: { kid: signing.kid, key } }
+  const privateJwk = JSON.parse(sealer.open(signing.kid, signing.private_jwk_sealed)) as JWK
+  const privateKeyPem = createPrivateKey({ key: privateJwk as JsonWebKey, format: 'jwk' }).export({ type: 'pkcs8', format: 'pem' }) as string
+  return { jwks: { keys }, signing: { kid: signing.kid, privateKeyPem } }
 }
 
 export interface KeyStore {
   current(): Promise<KeySnapshot>
-  /** For the kit's token verifier: resolves keys from the current snapshot. */
-  keySet: JWTVerifyGetKey
+  /** For the kit's token verifier: the current snapshot's published keys. */
+  keySet: () => Promise<{ keys: PublicJwk[] }>
 }
 
 /**
@@ -197,6 +197,6 @@ export function keyStore(db: () => Kysely<Database>, sealer: Sealer, policy: Key
   }
   return {
     current,
-    keySet: async (header, token) => (await current()).keySet(header, token),
+    keySet: async () => (await current()).jwks,
   }
 }

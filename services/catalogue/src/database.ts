@@ -52,6 +52,8 @@ export interface OrderRequestsTable {
   created_at: ColumnType<Date, Date | undefined, never>
   /** The language the customer ordered in: the order's e-mails use it. */
   language: ColumnType<PatientLanguage, PatientLanguage | undefined, never>
+  /** Whether the confirmation e-mail went out: what the cap per recipient counts. */
+  confirmation_sent: ColumnType<boolean, boolean | undefined, never>
 }
 
 /** Staff's internal notes on an order request. */

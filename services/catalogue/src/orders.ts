@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { CLINIC_TIME_ZONE, DEFAULT_PATIENT_LANGUAGE, ORDER_LIMITS, type OrderFilters, type OrderNote, type OrderRequestBody, type OrderRequestView, type OrderStatus, type PatientLanguage, type StaffOrderRequestView } from '@hearing/contracts'
-import { addToOutbox, httpError, loadMessageFiles, patientMessages, renderEmail, toCsv } from '@hearing/service-kit'
+import { addToOutbox, httpError, loadMessageFiles, patientMessages, renderEmail, toCsv, type WindowRule } from '@hearing/service-kit'
 import { sql, type Kysely, type Selectable } from 'kysely'
 import type { Database, OrderLine, OrderRequestsTable } from './database.js'
 import { formatPrice, type ProductStore } from './store.js'
@@ -64,14 +64,33 @@ export function confirmationEmail(input: Pick<OrderRequestBody, 'first_name' | '
 }
 
 /**
- * Stores the order request and, in the same transaction, the message to the clinic and (unless
- * `confirm` is false: the address had its confirmations for today) the confirmation e-mail to the
- * visitor (outbox): a 2xx means all of them are committed.
+ * Stores the order request and, in the same transaction, the message to the clinic and the
+ * confirmation e-mail to the visitor (outbox): a 2xx means all of them are committed. The address
+ * typed may be anybody's, so it gets at most `confirmationsPerRecipient` confirmations per window,
+ * counted here in PostgreSQL beside the orders (whatever Redis is doing); beyond that the order is
+ * stored and the clinic told, without another e-mail (`confirmed: false`).
  */
-export async function createOrderRequest(db: Kysely<Database>, { lines, totalCents }: PricedCart, input: OrderRequestBody, userId: string | null, { confirm }: { confirm: boolean }) {
+export async function createOrderRequest(
+  db: Kysely<Database>,
+  { lines, totalCents }: PricedCart,
+  input: OrderRequestBody,
+  userId: string | null,
+  { confirmationsPerRecipient }: { confirmationsPerRecipient: WindowRule },
+) {
   const language = input.language ?? DEFAULT_PATIENT_LANGUAGE
   const text = summary(lines, totalCents)
+  const recipient = input.email.trim().toLowerCase()
   return db.transaction().execute(async (trx) => {
+    // One order at a time per recipient, so two at once cannot both take the last confirmation.
+    await sql`select pg_advisory_xact_lock(hashtext(${`order-confirmation:${recipient}`}))`.execute(trx)
+    const { sent } = await trx
+      .selectFrom('order_requests')
+      .select((eb) => eb.fn.countAll<string>().as('sent'))
+      .where(sql<string>`lower(email)`, '=', recipient)
+      .where('confirmation_sent', '=', true)
+      .where('created_at', '>', sql<Date>`now() - make_interval(secs => ${confirmationsPerRecipient.windowSeconds})`)
+      .executeTakeFirstOrThrow()
+    const confirmed = Number(sent) < confirmationsPerRecipient.limit
     const { id } = await trx
       .insertInto('order_requests')
       .values({
@@ -84,10 +103,11 @@ export async function createOrderRequest(db: Kysely<Database>, { lines, totalCen
         items: JSON.stringify(lines),
         total_cents: totalCents,
         language,
+        confirmation_sent: confirmed,
       })
       .returning('id')
       .executeTakeFirstOrThrow()
-    if (confirm) await addToOutbox(trx, { topic: 'email', key: `order:${id}:confirmation`, payload: { ...confirmationEmail(input, summary(lines, totalCents, language), language), kind: 'order-received' } })
+    if (confirmed) await addToOutbox(trx, { topic: 'email', key: `order:${id}:confirmation`, payload: { ...confirmationEmail(input, summary(lines, totalCents, language), language), kind: 'order-received' } })
     await addToOutbox(trx, {
       topic: 'message',
       key: `order:${id}:clinic`,
@@ -102,7 +122,7 @@ export async function createOrderRequest(db: Kysely<Database>, { lines, totalCen
         language,
       },
     })
-    return { id, total: formatPrice(totalCents) }
+    return { id, total: formatPrice(totalCents), confirmed }
   })
 }
 

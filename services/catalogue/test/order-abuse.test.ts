@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto'
 import { sql } from 'kysely'
 import t from 'tap'
 import { CLINICS } from '@hearing/contracts'
-import { build } from './helper.js'
+import { build, testConfig } from './helper.js'
 
 /** What an anonymous visitor could make an order request do. */
 
@@ -97,4 +98,14 @@ t.test('the recipient limit holds across client addresses and across letter case
   const { emails, messages } = await outbox(db)
   t.equal(messages.length, 10)
   t.equal(emails.length, 2, 'two confirmations a day to one recipient')
+})
+
+t.test('Redis down: the address limit is counted in the process and the recipient cap in PostgreSQL', async (t) => {
+  const { app, db } = await build(t, await testConfig(t, { QUEUE_PREFIX: `test-${randomUUID()}`, REDIS_URL: 'redis://127.0.0.1:9' }))
+  const codes = []
+  for (let i = 0; i < 12; i++) codes.push((await order(app, {})).statusCode)
+  t.same(codes, [...Array(5).fill(201), ...Array(7).fill(429)], 'five go through, then 429, as with Redis')
+  const { emails, messages } = await outbox(db)
+  t.equal(messages.length, 5)
+  t.equal(emails.length, 2, 'the stranger still gets two confirmations, not twelve')
 })

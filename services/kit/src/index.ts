@@ -16,6 +16,7 @@ export { default as serviceKit, INTERNAL_TOKEN_HEADER, NOT_PERMITTED_MESSAGE, SE
 export * from './service.js'
 export * from './text.js'
 export * from './visitor-limits.js'
+export * from './rate-limits.js'
 export * from './csv.js'
 export * from './sessions.js'
 export * from './storefront.js'

@@ -1,11 +1,27 @@
 import { randomUUID } from 'node:crypto'
 import { testRedisUrl } from '@hearing/infra/testing'
-import t from 'tap'
-import { clientAddress, createRedis, visitorLimiter, waitInWords } from '../src/index.js'
+import Fastify from 'fastify'
+import type { Redis } from 'ioredis'
+import t, { type Test } from 'tap'
+import { clientAddress, createRedis, installErrorHandler, registerVisitorLimits, visitorLimit, waitInWords } from '../src/index.js'
 
-const rule = { limit: 3, windowSeconds: 60 }
+/** A replica with one limited form (3 an hour per address), its limits counted on `redis`. */
+async function replica(t: Test, redis: Redis | null, prefix: string) {
+  const app = Fastify()
+  app.decorate('redis', redis)
+  installErrorHandler(app)
+  await app.register(async (group) => {
+    await registerVisitorLimits(group as never, { prefix })
+    group.post('/form', { config: { rateLimit: visitorLimit({ max: 3, windowSeconds: 3600, message: (wait) => `Try again in ${waitInWords(wait)}.` }) } }, async () => ({ ok: true }))
+  })
+  await app.ready()
+  t.teardown(() => app.close())
+  return (from: string) => app.inject({ method: 'POST', url: '/form', headers: { 'x-forwarded-for': from }, payload: {} })
+}
 
-t.test('two replicas share one count per value; keys hold no address', async (t) => {
+const ready = (r: Redis) => (r.status === 'ready' ? undefined : new Promise((resolve) => r.once('ready', resolve)))
+
+t.test('two replicas on one Redis share one count per address; the refusal says when to come back', async (t) => {
   const url = await testRedisUrl()
   const one = createRedis(url, 'client')
   const two = createRedis(url, 'client')
@@ -13,27 +29,32 @@ t.test('two replicas share one count per value; keys hold no address', async (t)
     one.disconnect()
     two.disconnect()
   })
-  await Promise.all([one, two].map((r) => (r.status === 'ready' ? undefined : new Promise((ready) => r.once('ready', ready)))))
+  await Promise.all([one, two].map(ready))
   const prefix = `test-${randomUUID()}`
-  const [a, b] = [visitorLimiter(one, prefix), visitorLimiter(two, prefix)]
-  const answers = []
-  for (let i = 0; i < 5; i++) answers.push(await (i % 2 ? b : a).hit('mail-to', 'victim@example.com', rule))
-  t.same(answers.map((x) => x.allowed), [true, true, true, false, false], 'the fourth hit, whichever replica, is over')
-  const refused = answers[3]!
-  t.ok(!refused.allowed && refused.retryAfterSeconds > 0 && refused.retryAfterSeconds <= 60, 'says when the window ends')
-  t.same((await a.hit('mail-to', 'someone.else@example.com', rule)).allowed, true, 'another value has a count of its own')
+  const [a, b] = [await replica(t, one, prefix), await replica(t, two, prefix)]
+  const codes = []
+  for (let i = 0; i < 5; i++) codes.push((await (i % 2 ? b : a)('203.0.113.7')).statusCode)
+  t.same(codes, [200, 200, 200, 429, 429], 'the fourth request, whichever replica, is over')
+  const refused = await a('203.0.113.7')
+  t.match(refused.json(), { statusCode: 429, message: /^Try again in about 60 minutes\.$/ })
+  const retryAfter = Number(refused.headers['retry-after'])
+  t.ok(retryAfter > 3500 && retryAfter <= 3600, 'Retry-After: the rest of the window')
+  t.equal((await b('198.51.100.9')).statusCode, 200, 'another address has a count of its own')
   const keys = await one.keys(`${prefix}:*`)
-  t.equal(keys.length, 2)
-  t.notOk(keys.some((k) => k.includes('example.com')), 'hashed')
-  t.ok((await one.ttl(keys[0]!)) > 0, 'every key expires')
+  t.ok(keys.length >= 2 && keys.every((k) => k.startsWith(`${prefix}:limit:`)), 'counted under the stack prefix')
+  t.ok((await one.pttl(keys[0]!)) > 0, 'every key expires')
   await one.del(...keys)
 })
 
-t.test('Redis away: a visitor is let through, never refused for our outage', async (t) => {
+t.test('Redis away: the limit still holds, counted in the process', async (t) => {
   const down = createRedis('redis://127.0.0.1:9', 'client')
   t.teardown(() => down.disconnect())
-  t.same(await visitorLimiter(down, 'x').hit('order-from', '203.0.113.7', { limit: 0, windowSeconds: 60 }), { allowed: true })
-  t.same(await visitorLimiter(null, 'x').hit('order-from', '203.0.113.7', { limit: 0, windowSeconds: 60 }), { allowed: true })
+  for (const [label, redis] of [['unreachable', down], ['not configured', null]] as const) {
+    const send = await replica(t, redis, `test-${randomUUID()}`)
+    const codes = []
+    for (let i = 0; i < 5; i++) codes.push((await send('203.0.113.7')).statusCode)
+    t.same(codes, [200, 200, 200, 429, 429], `${label}: refused after 3, not let through`)
+  }
 })
 
 t.test('client address and waits in words', async (t) => {

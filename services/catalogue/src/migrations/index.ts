@@ -12,6 +12,7 @@ import { scheduledRuns } from './2026-11-26T0200-scheduled-runs.js'
 // One file per migration, frozen in time: migrations never import application code (the shared
 // audit trail's is the kit's: one table for every service, created by whichever migrates first).
 import { orderLanguage } from './2026-11-27T1400-order-language.js'
+import { orderConfirmations } from './2026-12-02T0100-order-confirmations.js'
 
 export const migrations: Migrations = {
   '2026-11-22T0000-collections': collections,
@@ -24,4 +25,5 @@ export const migrations: Migrations = {
   '2026-11-26T0300-patient-email-index': patientEmailIndex,
   '2026-11-26T0400-order-notes': orderNotes,
   '2026-11-27T1400-order-language': orderLanguage,
+  '2026-12-02T0100-order-confirmations': orderConfirmations,
 }

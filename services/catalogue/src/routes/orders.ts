@@ -1,13 +1,11 @@
 import { clinicByUid, locationNameOf, ORDER_NOTE_MAX, ORDER_STATUSES, orderFilters, orderNote, orderRequestBody, orderRequestCreated, orderRequestView, plainText, staffOrderRequestView } from '@hearing/contracts'
 import {
-  clientAddress,
   csvDownloadHeaders,
   errorBody,
-  errorPayload,
   httpError,
+  registerVisitorLimits,
   VISITOR_MAIL_PER_RECIPIENT,
-  visitorLimiter,
-  visitorMailKey,
+  visitorLimit,
   waitInWords,
   type RouteGroup,
   type StaffDirectoryClient,
@@ -39,13 +37,18 @@ export const ORDER_RATE_DEFAULTS: OrderRateLimits = { perAddress: { limit: 5, wi
  * The embedded checkout's order requests: anyone places one (the clinic calls back to arrange the
  * fitting); customers read their own; staff read them all and move them along.
  */
-export const ordersRoutes: RouteGroup<Database, { store: ProductStore; limits: OrderRateLimits; keyPrefix: string; staffDirectory: StaffDirectoryClient }> = (
+export const ordersRoutes: RouteGroup<Database, { store: ProductStore; limits: OrderRateLimits; keyPrefix: string; staffDirectory: StaffDirectoryClient }> = async (
   app,
   { store, limits, keyPrefix, staffDirectory },
 ) => {
   const db = app.db
   const staff = app.requireRole('staff', 'admin')
-  const limiter = visitorLimiter(app.redis, keyPrefix)
+  await registerVisitorLimits(app, { prefix: keyPrefix })
+  const perAddress = visitorLimit({
+    max: limits.perAddress.limit,
+    windowSeconds: limits.perAddress.windowSeconds,
+    message: (wait) => `Too many order requests from your network. Please call your clinic, or try again in ${waitInWords(wait)}.`,
+  })
 
   /**
    * A refused request, decided for the patient and against the attacker:
@@ -55,21 +58,13 @@ export const ordersRoutes: RouteGroup<Database, { store: ProductStore; limits: O
    *   told, without another e-mail. A patient is never refused because someone else used their
    *   address, and an attacker learns nothing about whose inbox has mail.
    */
-  app.post('/orders', { bodyLimit: 16 * 1024, schema: { body: orderRequestBody, response: { 201: orderRequestCreated, 400: errorBody, 429: errorBody } } }, async (req, reply) => {
+  app.post('/orders', { bodyLimit: 16 * 1024, config: { rateLimit: perAddress }, schema: { body: orderRequestBody, response: { 201: orderRequestCreated, 400: errorBody, 429: errorBody } } }, async (req, reply) => {
     const input = req.body
     if (!clinicByUid(input.location_uid)) throw httpError(400, 'body.location_uid: choose one of our clinics')
     const cart = await priceCart(store, input.items)
-    const fromAddress = await limiter.hit('order-from', clientAddress(req), limits.perAddress)
-    if (!fromAddress.allowed) {
-      reply.header('retry-after', String(fromAddress.retryAfterSeconds))
-      return reply
-        .code(429)
-        .send(errorPayload(429, `Too many order requests from your network. Please call your clinic, or try again in ${waitInWords(fromAddress.retryAfterSeconds)}.`))
-    }
-    const toRecipient = await limiter.hit(...visitorMailKey(input.email), limits.perRecipient)
-    const created = await createOrderRequest(db, cart, input, req.user?.id ?? null, { confirm: toRecipient.allowed })
+    const { confirmed, ...created } = await createOrderRequest(db, cart, input, req.user?.id ?? null, { confirmationsPerRecipient: limits.perRecipient })
     // No name, e-mail or phone in logs: personal data.
-    if (!toRecipient.allowed) req.log.info({ orderId: created.id }, 'order request stored; its confirmation e-mail skipped (the recipient had enough today)')
+    if (!confirmed) req.log.info({ orderId: created.id }, 'order request stored; its confirmation e-mail skipped (the recipient had enough today)')
     app.outboxRelay?.nudge()
     return reply.code(201).send(created)
   })

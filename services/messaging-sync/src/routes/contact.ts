@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { DEFAULT_PATIENT_LANGUAGE, greetingNameProblem, patientLanguage, usPhoneE164, usPhoneField } from '@hearing/contracts'
-import { clientAddress, errorBody, errorPayload, visitorLimiter, type RouteGroup } from '@hearing/service-kit'
+import { errorBody, errorPayload, registerVisitorLimits, visitorLimit, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { contactMessageText } from '../contact/message.js'
 import type { Database } from '../database.js'
@@ -55,14 +55,16 @@ export const CONTACT_RATE_DEFAULTS: ContactRateLimit = { max: 10, windowSeconds:
  * POST /contact (public; /api/messaging/contact through the gateway): the contact form. The message
  * is committed to Postgres before the 202, then delivered by the provider channel (send_message).
  */
-export const contactRoutes: RouteGroup<Database, { provider: MessagingProvider; channel: Channel; rate: ContactRateLimit; keyPrefix: string }> = (app, { provider, channel, rate, keyPrefix }) => {
+export const contactRoutes: RouteGroup<Database, { provider: MessagingProvider; channel: Channel; rate: ContactRateLimit; keyPrefix: string }> = async (app, { provider, channel, rate, keyPrefix }) => {
   const db = app.db
-  const limiter = visitorLimiter(app.redis, keyPrefix)
+  await registerVisitorLimits(app, { prefix: keyPrefix })
+  const perAddress = visitorLimit({ max: rate.max, windowSeconds: rate.windowSeconds, message: () => 'Too many messages from your network. Please call us or try again later.' })
 
   app.post(
     '/contact',
     {
       bodyLimit: 32 * 1024,
+      config: { rateLimit: perAddress },
       schema: { body: contactForm, response: { 202: z.object({ id: z.string() }), 400: errorBody, 429: errorBody } },
     },
     async (req, reply) => {
@@ -71,12 +73,6 @@ export const contactRoutes: RouteGroup<Database, { provider: MessagingProvider; 
       if (form.website) return reply.code(202).send({ id: randomUUID() })
       const location = (await provider.getLocations()).find((l) => l.uid === form.location_uid)
       if (!location) return reply.code(400).send(errorPayload(400, 'body.location_uid: Preferred location must be one of our clinics'))
-      // Counted in Redis across replicas; Redis away: the patient gets through (never blocked by our outage).
-      const fromAddress = await limiter.hit('contact-from', clientAddress(req), { limit: rate.max, windowSeconds: rate.windowSeconds })
-      if (!fromAddress.allowed) {
-        reply.header('retry-after', String(fromAddress.retryAfterSeconds))
-        return reply.code(429).send(errorPayload(429, 'Too many messages from your network. Please call us or try again later.'))
-      }
       const phone = usPhoneE164(form.phone)!
       const row = await insertDelivery(db, {
         source: 'messaging-sync',

@@ -106,7 +106,16 @@ t.test('staff download a patient’s data and delete the account on their behalf
   t.equal((await app.inject({ method: 'GET', url: `/admin/users/${patient.userId}/data`, headers: bearer(patient.accessToken) })).statusCode, 403, 'not for customers')
   t.equal((await app.inject({ method: 'POST', url: `/me/deletion`, headers: bearer(staffToken) })).statusCode, 403, 'staff accounts are not deleted from the profile')
 
-  t.equal((await app.inject({ method: 'POST', url: `/admin/users/${colleague.userId}/erase`, headers: bearer(staffToken) })).statusCode, 409, 'a staff account is refused')
+  // Staff act on customers only: an administrator's or a colleague's data is an admin's business.
+  const owner = await confirmedUser(app, db)
+  const ownerToken = await makeRole(app, db, owner, 'admin')
+  const ownersData = await app.inject({ method: 'GET', url: `/admin/users/${owner.userId}/data`, headers: bearer(staffToken) })
+  t.equal(ownersData.statusCode, 403, "staff cannot download an administrator's data")
+  t.notOk(ownersData.body.includes(owner.email), 'and see nothing of it')
+  t.equal((await app.inject({ method: 'GET', url: `/admin/users/${colleague.userId}/data`, headers: bearer(staffToken) })).statusCode, 403, "nor a colleague's")
+  t.equal((await app.inject({ method: 'POST', url: `/admin/users/${colleague.userId}/erase`, headers: bearer(staffToken) })).statusCode, 403, 'nor erase a staff account')
+  t.equal((await app.inject({ method: 'GET', url: `/admin/users/${colleague.userId}/data`, headers: bearer(ownerToken) })).statusCode, 200, "an administrator can export a colleague's data")
+  t.equal((await app.inject({ method: 'POST', url: `/admin/users/${colleague.userId}/erase`, headers: bearer(ownerToken) })).statusCode, 409, 'but a staff account is not erased from here, even by an admin')
   const erased = await app.inject({ method: 'POST', url: `/admin/users/${patient.userId}/erase`, headers: bearer(staffToken) })
   t.equal(erased.statusCode, 200)
   t.match(erased.json(), { status: 'completed', pending: [] })
@@ -116,13 +125,21 @@ t.test('staff download a patient’s data and delete the account on their behalf
   await app.audit.settled()
   // Records are written as requests end, side by side: the chain's order need not be the requests' order.
   const { rows } = await sql<{ action: string; patient_id: string; outcome: number }>`select action, patient_id, outcome from audit.events where action like 'patient.%' order by action, outcome`.execute(db)
-  t.match(rows, [
-    { action: 'patient.data-export', patient_id: patient.userId, outcome: 200 },
-    { action: 'patient.data-export', patient_id: patient.userId, outcome: 403 },
-    { action: 'patient.erase', patient_id: patient.userId, outcome: 200 },
-    { action: 'patient.erase', patient_id: patient.userId, outcome: 404 },
-    { action: 'patient.erase', patient_id: colleague.userId, outcome: 409 },
-  ])
-  t.equal(rows.length, 5, 'one record per request, nothing more')
+  const seen = rows.map((r) => `${r.action} ${r.patient_id} ${r.outcome}`).sort()
+  t.same(
+    seen,
+    [
+      `patient.data-export ${patient.userId} 200`,
+      `patient.data-export ${colleague.userId} 200`,
+      `patient.data-export ${patient.userId} 403`,
+      `patient.data-export ${owner.userId} 403`,
+      `patient.data-export ${colleague.userId} 403`,
+      `patient.erase ${patient.userId} 200`,
+      `patient.erase ${colleague.userId} 403`,
+      `patient.erase ${patient.userId} 404`,
+      `patient.erase ${colleague.userId} 409`,
+    ].sort(),
+    'one record per request, the refused ones too, nothing more',
+  )
   t.notOk(JSON.stringify(await sql`select * from audit.events`.execute(db)).includes(patient.email), 'the audit trail names the patient by id only')
 })

@@ -2,7 +2,8 @@ import { erasureStatus, personalDataExport } from '@hearing/contracts'
 import { errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
 import { consumeOneTimeToken, peekOneTimeToken } from '../accounts/one-time-tokens.js'
-import { findUserById, isUuid, type UserRow } from '../accounts/users.js'
+import { accountInReach } from '../accounts/staff-reach.js'
+import { isUuid, type UserRow } from '../accounts/users.js'
 import type { Config } from '../config.js'
 import type { Database, Db } from '../database.js'
 import { emailLinks } from '../email/links.js'
@@ -91,8 +92,9 @@ export const personalDataRoutes: RouteGroup<Database, { config: Config; services
       schema: { params: idParams, response: { 200: personalDataExport, 404: errorBody, ...denied } },
     },
     async (req, reply) => {
-      const user = await findUserById(db, req.params.id)
-      if (!user) return reply.code(404).send(errorPayload(404, MESSAGES.userNotFound))
+      // Staff export a customer's data; an account of staff or an admin is an admin's business.
+      const user = await accountInReach(db, req.params.id, req.account!)
+      if ('status' in user) return reply.code(user.status).send(errorPayload(user.status, user.message))
       return exportPersonalData(user, services, req.log)
     },
   )
@@ -105,8 +107,8 @@ export const personalDataRoutes: RouteGroup<Database, { config: Config; services
       schema: { params: idParams, response: { 200: erasureStatus, 404: errorBody, 409: errorBody, ...denied } },
     },
     async (req, reply) => {
-      const user = await findUserById(db, req.params.id)
-      if (!user) return reply.code(404).send(errorPayload(404, MESSAGES.userNotFound))
+      const user = await accountInReach(db, req.params.id, req.account!)
+      if ('status' in user) return reply.code(user.status).send(errorPayload(user.status, user.message))
       if (user.role !== 'customer') return reply.code(409).send(errorPayload(409, MESSAGES.deletionStaffAccount))
       const view = await erase(user, 'staff')
       req.log.info({ erasureId: view.id, userId: user.id, by: req.account!.id }, 'account deleted by staff on the patient\'s behalf')

@@ -1,3 +1,4 @@
+import { request } from 'node:http'
 import { expect, test } from '@playwright/test'
 
 import { accountMenuButton, uniqueEmail } from './support/accounts.js'
@@ -15,12 +16,15 @@ test.describe.configure({ mode: 'serial', timeout: 120_000 })
 
 let stack: ExtraStack
 let inbox: string
+let inboxPassword: string
 
 test.beforeAll(async () => {
   test.setTimeout(180_000)
   stack = await startExtraStack(PORT, {})
   await expect.poll(() => stack.output(), { timeout: 20_000 }).toMatch(/Mail inbox: http:\/\/127\.0\.0\.1:\d+\//)
-  inbox = /Mail inbox: (http:\/\/127\.0\.0\.1:\d+\/)/.exec(stack.output())![1]!
+  const banner = /Mail inbox: (http:\/\/127\.0\.0\.1:\d+\/) \(user inbox, password (\S+);/.exec(stack.output())!
+  inbox = banner[1]!
+  inboxPassword = banner[2]!
 })
 
 test.afterAll(async () => {
@@ -45,20 +49,24 @@ test('with no SMTP_URL a new patient signs up, confirms from the local mail inbo
   await form.getByRole('button', { name: 'Create Account' }).click()
   await expect(page).toHaveURL(/\/signup-success$/)
 
-  // The inbox in the browser, as the person running the site would open it. The new mail arrives
-  // live over MailDev's socket, which a busy machine may not have connected in time: reopen until it shows.
-  await page.goto(inbox)
-  const message = page.getByText(/Confirm your email address/).first()
+  // The inbox in the browser, as the person running the site would open it, with the password the
+  // banner printed. The new mail arrives live over MailDev's socket, which a busy machine may not
+  // have connected in time: reopen until it shows.
+  const reader = await browser.newContext({ httpCredentials: { username: 'inbox', password: inboxPassword } })
+  const inboxPage = await reader.newPage()
+  await inboxPage.goto(inbox)
+  const message = inboxPage.getByText(/Confirm your email address/).first()
   await expect(async () => {
-    if (!(await message.isVisible())) await page.goto(inbox)
+    if (!(await message.isVisible())) await inboxPage.goto(inbox)
     await expect(message).toBeVisible({ timeout: 5_000 })
   }).toPass({ timeout: 60_000 })
   await message.click()
-  const body = page.frameLocator('iframe[title="Email HTML content"]')
+  const body = inboxPage.frameLocator('iframe[title="Email HTML content"]')
   const link = body.getByRole('link', { name: /confirm/i }).first()
   await expect(link).toBeVisible()
   const href = await link.getAttribute('href')
   expect(href).toContain(`${stack.url}/api/identity/confirm-email?token=`)
+  await reader.close()
 
   // Following the link confirms the account and signs the patient in.
   await page.goto(href!)
@@ -77,3 +85,35 @@ test('with no SMTP_URL a new patient signs up, confirms from the local mail inbo
   await expect(accountMenuButton(again)).toBeVisible()
   await fresh.close()
 })
+
+test('the inbox answers only its own pages on this machine, and only with its password', async () => {
+  const port = Number(new URL(inbox).port)
+  const auth = `Basic ${Buffer.from(`inbox:${inboxPassword}`).toString('base64')}`
+  const ask = (headers: Record<string, string>) => inboxAnswer(port, '/api/email', headers)
+  expect((await ask({ host: `127.0.0.1:${port}` })).status, 'no password: refused').toBe(401)
+  const own = await ask({ host: `127.0.0.1:${port}`, authorization: auth })
+  expect(own.status).toBe(200)
+  expect(own.cors, 'no CORS grant, even to itself').toBeUndefined()
+  // A page elsewhere (its script running in the owner's browser, which holds the password) and a
+  // name re-pointed at 127.0.0.1 (DNS rebinding) read nothing.
+  const elsewhere = await ask({ host: `127.0.0.1:${port}`, authorization: auth, origin: 'https://evil.example' })
+  expect(elsewhere.status).toBe(403)
+  expect(elsewhere.cors).toBeUndefined()
+  expect(elsewhere.body).not.toContain('confirm-email')
+  const rebound = await ask({ host: `rebind.evil.example:${port}`, authorization: auth })
+  expect(rebound.status).toBe(421)
+  expect(rebound.body).not.toContain('confirm-email')
+})
+
+/** A request with the headers given, Host included (fetch would not let a test set it). */
+function inboxAnswer(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string; cors: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
+      let body = ''
+      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cors: res.headers['access-control-allow-origin'] }))
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}

@@ -70,7 +70,7 @@ export async function provideRedis(config: LauncherConfig): Promise<Backing> {
 }
 
 /** The secrets a stack keeps in DATA_DIR when they are not given in the environment. */
-export type StackSecretFile = 'internal-token' | 'signing-key-secret' | 'provider-token-secret' | 'backup-key'
+export type StackSecretFile = 'internal-token' | 'signing-key-secret' | 'provider-token-secret' | 'backup-key' | 'mail-inbox-password'
 
 /**
  * A secret of the stack: the one given in the environment, or one generated on the first start and

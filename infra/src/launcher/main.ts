@@ -14,7 +14,7 @@ import { alreadyPrepared, preparationFingerprint } from './schema-stamp.js'
 import { startHealthServer } from './health-server.js'
 import { GATEWAY, pick, REPO_ROOT, SERVICES } from './paths.js'
 import { buildWeb, WEB_DIST_DIR, webBuildIsStale } from './web-build.js'
-import { mailCatcher } from './mail-catcher.js'
+import { INBOX_USER, mailCatcher } from './mail-catcher.js'
 import type { BackupSchedule } from '../backup/schedule.js'
 import { Timeline } from './timeline.js'
 import { stopWhenParentGone } from '../parent-watch.js'
@@ -31,6 +31,7 @@ const timeline = new Timeline()
 
 let supervisor: Supervisor | undefined
 let closeHealth: (() => Promise<void>) | undefined
+let closeInbox: (() => Promise<void>) | undefined
 const backing: Backing[] = []
 let releaseLock: (() => void) | undefined
 let reaper: ReaperWatch | undefined
@@ -44,6 +45,7 @@ function stopAll(): Promise<void> {
     // The gateway first so no new requests arrive, then the services, then their stores.
     await supervisor?.stopAll()
     await closeHealth?.()
+    await closeInbox?.()
     for (const b of [...backing].reverse()) await b.stop?.().catch(() => {})
     await reaper?.stop()
     if (dataDir) forgetProcesses(dataDir)
@@ -95,7 +97,8 @@ async function main() {
   // No SMTP_URL: e-mails go to a local catcher whose web inbox a person can read. Everything from
   // here on starts as soon as what it needs is known. "Ready" waits for the site; the banner's
   // inbox line for the catcher (at a lower CPU priority, it comes up once the site has booted).
-  const mail = process.env.SMTP_URL ? undefined : await mailCatcher(config.dataDir, logDir, say)
+  const mail = process.env.SMTP_URL ? undefined : await mailCatcher(config.dataDir, logDir, say, stackSecret(config, 'mail-inbox-password', undefined))
+  closeInbox = mail?.close
   const mailReady = mail ? timeline.track('mail-catcher ready', supervisor.add(mail.process)) : undefined
   const readiness: Promise<void>[] = []
   // Awaited at the end; a failure meanwhile (say, the database's) must not surface as unhandled.
@@ -173,7 +176,7 @@ async function main() {
   backups = startStackBackups(config, postgres.url, say)
   if (mail) {
     await mailReady
-    say(`Mail inbox: ${mail.inboxUrl} (e-mails stay on this machine: set SMTP_URL so that real patients receive them)`)
+    say(`Mail inbox: ${mail.inboxUrl} (user ${INBOX_USER}, password ${mail.password}; e-mails stay on this machine: set SMTP_URL so that real patients receive them)`)
   }
   if (backups) say(`Backups: ${backups.description}.`)
   say(`Logs: ${logDir}. Launcher health: ${health.url}. Press Ctrl-C to stop.`)

@@ -51,6 +51,8 @@ export interface UsersTable {
   phone_digits: GeneratedAlways<string>
   /** The patient's language: their e-mails are in it (default en). */
   language: Generated<PatientLanguage>
+  /** SHA-256 of the sign-up browser's cookie: only that browser is signed in by the confirmation link. */
+  sign_up_browser: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface RefreshTokensTable {

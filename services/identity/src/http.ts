@@ -1,3 +1,4 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { clientAddress, errorPayload, httpError, type App, type AuditTrail } from '@hearing/service-kit'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { z } from 'zod'
@@ -25,6 +26,29 @@ export function setRefreshCookie(reply: FastifyReply, refresh: IssuedRefreshToke
     expires: refresh.expiresAt,
     maxAge: Math.max(0, Math.floor((refresh.expiresAt.getTime() - Date.now()) / 1000)),
   })
+}
+
+/** Set by sign-up, read by the confirmation link: the browser that signed up is the one signed in. */
+export const SIGN_UP_COOKIE = 'hc_signup'
+/** As long as a confirmation link may wait to be opened; older, the patient signs in with the password. */
+const SIGN_UP_COOKIE_DAYS = 7
+
+const cookieHash = (value: string) => createHash('sha256').update(value).digest('base64url')
+
+/** A fresh sign-up browser cookie, and the hash to keep with the account. */
+export function markSignUpBrowser(reply: FastifyReply, config: CookieConfig): string {
+  const value = randomBytes(32).toString('base64url')
+  // Lax: the link is opened from a mail client, a top-level navigation from another site.
+  reply.setCookie(SIGN_UP_COOKIE, value, { httpOnly: true, secure: config.COOKIE_SECURE, sameSite: 'lax', path: `${config.PUBLIC_API_PREFIX}/confirm-email`, maxAge: SIGN_UP_COOKIE_DAYS * 86_400 })
+  return cookieHash(value)
+}
+
+/** Whether this request comes from the browser that signed the account up. */
+export function isSignUpBrowser(req: FastifyRequest, kept: string | null): boolean {
+  const value = req.cookies?.[SIGN_UP_COOKIE]
+  if (!value || !kept) return false
+  const [a, b] = [Buffer.from(cookieHash(value)), Buffer.from(kept)]
+  return a.length === b.length && timingSafeEqual(a, b)
 }
 
 export function clearRefreshCookie(reply: FastifyReply, config: CookieConfig): void {

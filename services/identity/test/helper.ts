@@ -87,6 +87,14 @@ export function setCookie(res: { headers: Record<string, unknown> }, name: strin
 }
 
 export const REFRESH = 'hc_refresh'
+export const SIGN_UP = 'hc_signup'
+
+/** The cookies of the browser that signed up, for its confirmation link (which signs in only that browser). */
+export function signUpBrowser(signUp: { headers: Record<string, unknown> }): Record<string, string> {
+  const cookie = setCookie(signUp, SIGN_UP)
+  if (!cookie) throw new Error('sign-up set no browser cookie')
+  return { [SIGN_UP]: cookie.value }
+}
 
 export interface SignedIn {
   email: string
@@ -96,13 +104,13 @@ export interface SignedIn {
   refresh: string
 }
 
-/** Signs up, follows the confirmation link (which signs in) and returns the session. */
+/** Signs up, follows the confirmation link in the same browser (which signs in) and returns the session. */
 export async function confirmedUser(app: App, db: Db, overrides: Record<string, unknown> = {}): Promise<SignedIn> {
   const body = signUpBody(overrides)
   const res = await post(app, '/sign-up', body)
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.statusCode} ${res.body}`)
   const token = linkToken(await lastEmail(db, 'confirm', body.email.toLowerCase()))
-  const confirmed = await app.inject({ method: 'GET', url: `/confirm-email?token=${encodeURIComponent(token)}` })
+  const confirmed = await app.inject({ method: 'GET', url: `/confirm-email?token=${encodeURIComponent(token)}`, cookies: signUpBrowser(res) })
   const refresh = setCookie(confirmed, REFRESH)?.value
   if (confirmed.statusCode !== 302 || !refresh) throw new Error(`confirmation failed: ${confirmed.statusCode}`)
   const signedIn = await post(app, '/sign-in', { email: body.email, password: body.password })

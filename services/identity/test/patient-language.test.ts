@@ -1,7 +1,7 @@
 import { loadMessageFiles, messageFileProblems } from '@hearing/service-kit'
 import t from 'tap'
 import { MESSAGES_DIR } from '../src/email/templates.js'
-import { bearer, build, confirmedUser, lastEmail, linkToken, makeRole, post, signUpBody, uniqueEmail } from './helper.js'
+import { bearer, build, confirmedUser, lastEmail, linkToken, makeRole, post, signUpBody, signUpBrowser, uniqueEmail } from './helper.js'
 
 // The account keeps the patient's language; its e-mails are written in it and link the pages in it.
 
@@ -12,7 +12,8 @@ t.test('every account e-mail exists in English and Spanish, parses, and uses the
 t.test('a sign-up in Spanish keeps the language and gets the Spanish confirmation e-mail, whose link leads to the Spanish site', async (t) => {
   const { app, db } = await build(t)
   const body = signUpBody({ email: 'lucia.ramirez@example.com', first_name: 'Lucía', language: 'es' })
-  t.equal((await post(app, '/sign-up', body)).statusCode, 201)
+  const signUp = await post(app, '/sign-up', body)
+  t.equal(signUp.statusCode, 201)
   const email = await lastEmail(db, 'confirm', 'lucia.ramirez@example.com')
   t.equal(email?.subject, 'Confirme su dirección de correo electrónico para North Georgia Hearing Care')
   t.match(email!.text, /^Hola, Lucía:/)
@@ -21,7 +22,7 @@ t.test('a sign-up in Spanish keeps the language and gets the Spanish confirmatio
   t.match(email!.text, 'Este enlace funciona durante 48 horas.')
   t.match(email!.html, '<html lang="es">')
 
-  const confirmed = await app.inject({ method: 'GET', url: `/confirm-email?token=${encodeURIComponent(linkToken(email))}&lang=es` })
+  const confirmed = await app.inject({ method: 'GET', url: `/confirm-email?token=${encodeURIComponent(linkToken(email))}&lang=es`, cookies: signUpBrowser(signUp) })
   t.equal(confirmed.headers.location, '/es', 'lands on the Spanish home page')
   const again = await app.inject({ method: 'GET', url: `/confirm-email?token=${encodeURIComponent(linkToken(email))}&lang=es` })
   t.equal(again.headers.location, '/es/auth?confirm=already', 'a second click: the Spanish sign-in page')

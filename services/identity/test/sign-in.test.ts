@@ -1,7 +1,7 @@
 import { injectAsClient } from '@hearing/infra/testing'
 import { decodeJwt, decodeProtectedHeader } from 'jose'
 import t from 'tap'
-import { bearer, build, confirmedUser, lastEmail, linkToken, ORIGIN, post, REFRESH, setCookie, signUpBody, STRONG_PASSWORD, uniqueEmail } from './helper.js'
+import { bearer, build, confirmedUser, lastEmail, linkToken, ORIGIN, post, REFRESH, setCookie, signUpBody, signUpBrowser, STRONG_PASSWORD, uniqueEmail } from './helper.js'
 
 t.test('sign-in returns a short-lived EdDSA access token, the user and a refresh cookie', async (t) => {
   const { app, db, config } = await build(t)
@@ -53,7 +53,7 @@ t.test('wrong credentials give one message whatever the cause', async (t) => {
 t.test('an unconfirmed account is told so (only with the right password) and can get the e-mail again', async (t) => {
   const { app, db } = await build(t)
   const body = signUpBody()
-  await post(app, '/sign-up', body)
+  const signUp = await post(app, '/sign-up', body)
   const wrong = await post(app, '/sign-in', { email: body.email, password: 'wrong password here' })
   t.equal(wrong.statusCode, 401, 'a wrong password does not reveal that the account exists')
   const right = await post(app, '/sign-in', { email: body.email, password: body.password })
@@ -63,7 +63,7 @@ t.test('an unconfirmed account is told so (only with the right password) and can
 
   t.equal((await post(app, '/resend-confirmation', { email: body.email })).statusCode, 202)
   const token = linkToken(await lastEmail(db, 'confirm', body.email))
-  t.equal((await app.inject({ method: 'GET', url: `/confirm-email?token=${token}` })).headers.location, '/')
+  t.equal((await app.inject({ method: 'GET', url: `/confirm-email?token=${token}`, cookies: signUpBrowser(signUp) })).headers.location, '/')
   t.equal((await post(app, '/sign-in', { email: body.email, password: body.password })).statusCode, 200, 'signs in once confirmed')
 })
 

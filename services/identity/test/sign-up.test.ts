@@ -1,5 +1,5 @@
 import t from 'tap'
-import { build, lastEmail, linkToken, LOCATION_UID, post, REFRESH, setCookie, signUpBody, STRONG_PASSWORD, uniqueEmail } from './helper.js'
+import { build, lastEmail, linkToken, LOCATION_UID, post, REFRESH, setCookie, SIGN_UP, signUpBody, signUpBrowser, STRONG_PASSWORD, uniqueEmail } from './helper.js'
 
 t.test('sign-up stores the account unconfirmed and queues a confirmation e-mail whose link signs in', async (t) => {
   const { app, db } = await build(t)
@@ -27,7 +27,9 @@ t.test('sign-up stores the account unconfirmed and queues a confirmation e-mail 
   const signInBefore = await post(app, '/sign-in', { email: body.email, password: STRONG_PASSWORD })
   t.equal(signInBefore.statusCode, 403, 'an unconfirmed account cannot sign in yet')
 
-  const confirmed = await app.inject({ method: 'GET', url: `/confirm-email?token=${token}` })
+  const browser = signUpBrowser(res)
+  t.match(setCookie(res, SIGN_UP)!.attributes, ['Max-Age=604800', 'Path=/api/identity/confirm-email', 'HttpOnly', 'Secure', 'SameSite=Lax'], 'the browser that signed up is marked, for its confirmation link only')
+  const confirmed = await app.inject({ method: 'GET', url: `/confirm-email?token=${token}`, cookies: browser })
   t.equal(confirmed.statusCode, 302)
   t.equal(confirmed.headers.location, '/', 'lands on the site root')
   const cookie = setCookie(confirmed, REFRESH)
@@ -128,4 +130,21 @@ t.test('resend-confirmation answers the same for every address and sends only to
   const first = (await db.selectFrom('outbox').select('payload').where('key', 'like', 'email:confirm:%').orderBy('created_at').execute())[0]!.payload
   const oldLink = await app.inject({ method: 'GET', url: `/confirm-email?token=${linkToken(first)}` })
   t.equal(oldLink.headers.location, '/auth?confirm=invalid', 'only the newest link works')
+})
+
+t.test("a confirmation link opened in another browser confirms the address but signs nobody in (no login CSRF)", async (t) => {
+  const { app, db } = await build(t)
+  // The attacker signs up with an address of their own and sends the fresh link to the victim.
+  const body = signUpBody()
+  const attackerSignUp = await post(app, '/sign-up', body)
+  const token = linkToken(await lastEmail(db, 'confirm', body.email))
+  const victim = await app.inject({ method: 'GET', url: `/confirm-email?token=${token}` })
+  t.equal(victim.headers.location, '/auth?confirm=already', 'the victim is sent to sign in')
+  t.notOk(setCookie(victim, REFRESH), "and holds no session of the attacker's account")
+  const forged = await app.inject({ method: 'GET', url: `/confirm-email?token=${token}`, cookies: { [SIGN_UP]: 'a-guessed-value' } })
+  t.notOk(setCookie(forged, REFRESH), 'a made-up browser cookie does not pass either')
+  const user = await db.selectFrom('users').select('email_verified_at').where('email', '=', body.email.toLowerCase()).executeTakeFirstOrThrow()
+  t.ok(user.email_verified_at, 'the address is confirmed all the same')
+  t.equal((await post(app, '/sign-in', { email: body.email, password: body.password })).statusCode, 200, 'and its password signs in')
+  t.ok(signUpBrowser(attackerSignUp), "the sign-up's own browser had its cookie")
 })

@@ -9,6 +9,7 @@ import { knownAddresses } from './2026-11-25T0100-known-addresses.js'
 import { erasureRequests } from './2026-11-26T0100-erasure-requests.js'
 import { patientSearch } from './2026-11-26T0300-patient-search.js'
 import { accountLanguage } from './2026-11-27T1400-account-language.js'
+import { signUpBrowser } from './2026-12-02T0100-sign-up-browser.js'
 
 // One file per migration, frozen in time: migrations never import application code (the shared
 // audit trail's is the kit's: one table for every service, created by whichever migrates first).
@@ -23,4 +24,5 @@ export const migrations: Migrations = {
   '2026-11-26T0100-erasure-requests': erasureRequests,
   '2026-11-26T0300-patient-search': patientSearch,
   '2026-11-27T1400-account-language': accountLanguage,
+  '2026-12-02T0100-sign-up-browser': signUpBrowser,
 }

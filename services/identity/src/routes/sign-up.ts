@@ -9,7 +9,7 @@ import type { Config } from '../config.js'
 import type { Database } from '../database.js'
 import { emailLinks } from '../email/links.js'
 import { sendConfirmation } from '../email/send.js'
-import { clientGone, crossSiteGuard, startSession } from '../http.js'
+import { clientGone, crossSiteGuard, isSignUpBrowser, markSignUpBrowser, SIGN_UP_COOKIE, startSession } from '../http.js'
 import { MESSAGES } from '../messages.js'
 import { HasherBusyError, hashPassword } from '../passwords/hash.js'
 import { assertAcceptablePassword } from '../passwords/policy.js'
@@ -59,11 +59,13 @@ export const signUpRoutes: RouteGroup<Database, { config: Config }> = (app, { co
         req.log.warn({ reason: 'client gone before the account was created' }, 'sign-up abandoned')
         throw new HasherBusyError()
       }
+      const signUpBrowser = markSignUpBrowser(reply, config)
       try {
         await db.transaction().execute(async (trx) => {
           const user = await insertUser(trx, {
             ...fields,
             password_hash,
+            sign_up_browser: signUpBrowser,
             address_line1: address?.address_line1 ?? null,
             address_line2: address?.address_line2 ?? null,
             city: address?.city ?? null,
@@ -100,7 +102,7 @@ export const signUpRoutes: RouteGroup<Database, { config: Config }> = (app, { co
   )
 }
 
-/** The confirmation e-mail's link: confirms the address, signs in, and goes to the site. */
+/** The confirmation e-mail's link: confirms the address, signs in the browser that signed up, and goes to the site. */
 export const confirmEmailRoutes: RouteGroup<Database, { config: Config }> = (app, { config }) => {
   // A top-level navigation from a mail client, whose Referer is the mail client's site: only Origin is checked.
   app.addHook('preHandler', crossSiteGuard(config, { originOnly: true }))
@@ -122,8 +124,11 @@ export const confirmEmailRoutes: RouteGroup<Database, { config: Config }> = (app
       }
       if (!user) return reply.redirect(page(undefined, '/auth?confirm=invalid'), 302)
       app.outboxRelay?.nudge()
-      // Confirmed, but a deactivated account gets no session: signing in says why.
-      if (user.deactivated_at) return reply.redirect(page(user.language, '/auth?confirm=already'), 302)
+      // Confirmed, but a deactivated account gets no session: signing in says why. Opened in another
+      // browser than the one that signed up (someone else's link sent to a victim: login CSRF), the
+      // address is confirmed and the password is what signs in.
+      if (user.deactivated_at || !isSignUpBrowser(req, user.sign_up_browser)) return reply.redirect(page(user.language, '/auth?confirm=already'), 302)
+      reply.clearCookie(SIGN_UP_COOKIE, { path: `${config.PUBLIC_API_PREFIX}/confirm-email` })
       await startSession(app, config, reply, user)
       req.log.info({ userId }, 'email confirmed; signed in')
       return reply.redirect(page(user.language, '/'), 302)

@@ -75,8 +75,8 @@ test('keyboard alone through the ten questions, the result with its band, bookin
   await axe(page, 'question 1 unanswered')
 
   // Back into the radios from the button: with none chosen, Shift+Tab lands on the group's last
-  // one, "No" (React sets each radio's name again as the form re-renders with the alert, so Chromium
-  // does not keep the one the visitor left). The arrows choose; "Yes", on to question 2.
+  // one, "No" (React sets each radio's name to "" and back on every update, here the alert's, so
+  // Chromium does not keep the one the visitor left). The arrows choose; "Yes", on to question 2.
   await page.keyboard.press('Shift+Tab')
   await expect(form.getByRole('radio', { name: 'No' })).toBeFocused()
   await page.keyboard.press('ArrowUp')

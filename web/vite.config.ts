@@ -42,37 +42,6 @@ function practiceHtml(): Plugin {
   }
 }
 
-/**
- * Lists in index.html, as module preloads, every chunk the entry imports to evaluate the site a part
- * per task (src/main.tsx): the browser fetches them with the page instead of one by one as each
- * part is asked for. Vite only lists the chunks an entry imports statically.
- */
-function evaluationPartsPreloaded(): Plugin {
-  return {
-    name: 'hearing:evaluation-parts-preloaded',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, ctx) {
-        const { bundle, chunk: entry } = ctx
-        if (!bundle || !entry) return html
-        const files = new Set<string>()
-        const visit = (fileName: string) => {
-          const chunk = bundle[fileName]
-          if (!chunk || chunk.type !== 'chunk' || files.has(fileName)) return
-          files.add(fileName)
-          chunk.imports.forEach(visit)
-        }
-        entry.dynamicImports.forEach(visit)
-        const links = [...files]
-          .filter((file) => !html.includes(`/${file}"`))
-          .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-        return html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`)
-      },
-    },
-  }
-}
-
 /** The pattern syntax the gateway understands: "/" or "/"-separated static or `:name` segments. */
 const supportedPattern = /^\/$|^(\/(:[A-Za-z][A-Za-z0-9_]*|[A-Za-z0-9._~-]+))+$/
 
@@ -130,51 +99,28 @@ function precompress(): Plugin {
   }
 }
 
-/**
- * The site renders with Preact (preact/compat), not React: the app and its libraries
- * (react-router-dom, styled-components, swr, react-toastify, Radix, react-hook-form) keep importing
- * 'react' and 'react-dom', and these aliases hand them Preact's implementation of the same API.
- * Why: every page loads the renderer first. React (react-dom, react, scheduler: 220 KB minified)
- * was most of the 94.7 KB gzip vendor chunk; Preact with hooks, compat and its JSX runtime is
- * 10.4 KB gzip, and the chunk 38.9 KB. That is what brings `/` under its 100 KB budget. What Preact does differently, and what was checked: README, "The renderer".
- * The same aliases apply to the pre-rendering build (react-dom/server -> preact-render-to-string)
- * and to the component tests (vitest reads this file), so both run the renderer that ships.
- * Types still come from @types/react: preact/compat implements that API.
- */
-const preactForReact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-]
-
 /** The chunk of a page module (src/app/routes/<name>.tsx), as the build names it. */
 const pageNames = readdirSync(fileURLToPath(new URL('./src/app/routes', import.meta.url)))
   .filter((file) => file.endsWith('.tsx') && !file.endsWith('.test.tsx'))
   .map((file) => file.slice(0, -'.tsx'.length))
-/** The first script's chunk (src/main.tsx). */
-const entryChunk = /^assets\/index-[\w-]{8}\.js$/
 const pageChunk = new RegExp(`^assets/(${pageNames.join('|')})-[\\w-]{8}\\.js$`)
 
-// The libraries every page loads, a chunk per library that src/main.tsx evaluates in a task of its
-// own: the renderer, the router, the styling library, then the data libraries. react-toastify (and
-// its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
-const evaluationParts: Array<{ name: string; test: RegExp }> = [
-  { name: 'preact', test: /[\\/]node_modules[\\/]preact[\\/]|[\\/]src[\\/]evaluation-parts[\\/]renderer\.ts$/ },
-  { name: 'styled', test: /[\\/]node_modules[\\/](styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless))[\\/]|[\\/]src[\\/]evaluation-parts[\\/]styles\.ts$/ },
+// The libraries every page loads, in chunks that only change when the libraries are upgraded:
+// the renderer (React), the styling library, then the router and the data and text libraries.
+// react-toastify (and its clsx) is not here: it loads with the first toast (src/lib/toasts.tsx).
+const libraryChunks: Array<{ name: string; test: RegExp }> = [
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+  { name: 'styled', test: /[\\/]node_modules[\\/](styled-components|stylis|@emotion[\\/](is-prop-valid|memoize|unitless))[\\/]/ },
   {
     name: 'vendor',
-    test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]|[\\/]src[\\/]evaluation-parts[\\/]router-and-data\.ts$/,
+    test: /[\\/]node_modules[\\/](react-router|react-router-dom|cookie|set-cookie-parser|swr|use-sync-external-store|dequal|@lingui[\\/]core)[\\/]/,
   },
 ]
 
 // The site frame's small shared modules (URLs, languages, the message store and the frame's English
 // catalog, the theme, the API client, notices and toasts, cookie consent, analytics, titles, the
 // app's provider and the session): every page needs them, so they travel together instead of as a
-// handful of tiny chunks, and src/main.tsx evaluates them in a task of their own.
+// handful of tiny chunks.
 const siteFrame =
   /[\\/]src[\\/](config[\\/](paths|spa-routes|theme)\.ts|i18n[\\/](i18n|locale|layout)\.ts|i18n[\\/]messages[\\/]layout[\\/]en\.json|lib[\\/](api-client|notify|cookie-consent|analytics|when-page-idle|toasts)\.tsx?|seo[\\/]title\.ts|app[\\/]provider\.tsx|features[\\/]auth[\\/](components[\\/]auth-provider\.tsx|session-store\.ts|use-auth\.ts|api[\\/]session\.ts))$/
 
@@ -185,24 +131,24 @@ export default defineConfig({
     contentValidationAtBuildOnly({ root: webRoot }),
     practiceHtml(),
     spaRoutesManifest(),
-    evaluationPartsPreloaded(),
     precompress(),
   ],
-  // JSX compiles to calls of 'react/jsx-runtime', which the aliases below turn into Preact's.
-  // (No @vitejs/plugin-react: its Fast Refresh drives React's internals. `npm run dev` reloads the
-  // page on a change instead of swapping the component in place.)
+  // JSX compiles to calls of 'react/jsx-runtime'. (No @vitejs/plugin-react: `npm run dev` reloads
+  // the page on a change instead of swapping the component in place with Fast Refresh.)
   oxc: { jsx: { runtime: 'automatic', importSource: 'react' } },
   resolve: {
     alias: [
       { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      ...preactForReact,
-      // swr's shim of useSyncExternalStore for React < 18: preact/compat has it built in.
+      // swr's shim of useSyncExternalStore for React < 18: React 19 has it built in.
       { find: 'use-sync-external-store/shim', replacement: fileURLToPath(new URL('./scripts/use-sync-external-store-shim.ts', import.meta.url)) },
     ],
+    // toolchain.md P1: the root node_modules holds React 18 (pulled by tap); react-router, swr and
+    // Radix live there too and would bundle it next to web's React 19. One React only.
+    dedupe: ['react', 'react-dom'],
   },
   // The pre-rendering build (`vite build --ssr src/entry-server.tsx`) bundles its dependencies
   // instead of importing them from node_modules at run time, where react-router and swr would
-  // load React itself (the root's React 18, pulled by tap) instead of the aliases above.
+  // find the root's React 18 (see dedupe above).
   ssr: { noExternal: true },
   server: { proxy: { '/api': apiTarget } },
   // Component tests (`npm test -w web`): forms rendered in happy-dom, only the network stubbed.
@@ -212,12 +158,17 @@ export default defineConfig({
     setupFiles: ['src/testing/setup.ts'],
     // A test types like a visitor, key by key: on a busy machine that outlasts the default 5 s.
     testTimeout: 20_000,
-    // The libraries are bundled for the tests (not loaded by Node from node_modules), so the
-    // aliases above reach them too: the tests render with Preact, like the site. styled-components
-    // by its ES module, the one the site's build takes (the optimizer would take its CommonJS build,
-    // whose default export then arrives as the whole module object).
-    alias: [{ find: /^styled-components$/, replacement: fileURLToPath(new URL('./node_modules/styled-components/dist/styled-components.browser.esm.js', import.meta.url)) }],
-    deps: { optimizer: { client: { enabled: true, include: ['@testing-library/react', 'react-router-dom', 'react-router', 'swr', 'react-hook-form', '@hookform/resolvers/zod', 'react-toastify', 'styled-components', 'preact', 'preact/compat', 'preact/hooks', 'preact/compat/jsx-runtime', 'preact/compat/client', 'preact/test-utils'] } } },
+    // These libraries sit in the root node_modules next to tap's React 18 (see dedupe above), some
+    // as CommonJS that Node would load with that React: bundled for the tests instead, with web's
+    // React 19 (the aliases), so @testing-library/react renders with the React that ships.
+    // styled-components by its ES module, the one the site's build takes (the optimizer would take
+    // its CommonJS build, whose default export then arrives as the whole module object).
+    alias: [
+      { find: /^react$/, replacement: fileURLToPath(new URL('./node_modules/react', import.meta.url)) },
+      { find: /^react-dom$/, replacement: fileURLToPath(new URL('./node_modules/react-dom', import.meta.url)) },
+      { find: /^styled-components$/, replacement: fileURLToPath(new URL('./node_modules/styled-components/dist/styled-components.browser.esm.js', import.meta.url)) },
+    ],
+    deps: { optimizer: { client: { enabled: true, include: ['@testing-library/react', 'react-router-dom', 'react-router', 'swr', 'react-hook-form', '@hookform/resolvers/zod', 'react-toastify', 'styled-components'] } } },
   },
   preview: { proxy: { '/api': apiTarget } },
   build: {
@@ -230,9 +181,7 @@ export default defineConfig({
       // of 15-40 ms between the scripts and hydration. The browser fetches them as it reads the
       // page's module instead; pages whose main content waits for them list them in their HTML
       // (src/seo/page-scripts.ts), where they cost nothing.
-      // Nor the parts the first script evaluates in turn (src/main.tsx): index.html lists them all
-      // (evaluationPartsPreloaded).
-      resolveDependencies: (filename, deps, { hostId }) => (pageChunk.test(filename) || entryChunk.test(hostId) ? [] : deps),
+      resolveDependencies: (filename, deps) => (pageChunk.test(filename) ? [] : deps),
     },
     // dist/.vite/manifest.json: read (then removed) by the pre-rendering step, which asks for each
     // page's own scripts with its HTML (src/seo/page-scripts.ts).
@@ -242,9 +191,6 @@ export default defineConfig({
         // Radix marks its modules "use client" (for React Server Components, which a static site
         // does not have): nothing to preserve.
         if (warning.code === 'MODULE_LEVEL_DIRECTIVE' && warning.message.includes('"use client"')) return
-        // react-router reads React 19's useOptimistic if the renderer has it, and falls back to
-        // its value without optimistic updates otherwise; preact/compat has no useOptimistic.
-        if (warning.code === 'IMPORT_IS_UNDEFINED' && warning.message.includes('`useOptimistic`')) return
         warn(warning)
       },
       output: {
@@ -253,9 +199,9 @@ export default defineConfig({
             // The libraries every page loads, in chunks of their own: they only change when the
             // libraries are upgraded, so browsers keep them cached across our deploys. Page-specific
             // libraries (admin, carousels, …) stay out of them and load with their pages.
-            ...evaluationParts,
-            // Vite's helper for dynamic imports, which the first script needs before any part: in a
-            // chunk of its own, or the first script would import (and evaluate) a library chunk.
+            ...libraryChunks,
+            // Vite's helper for dynamic imports (the first script and the pages use it): in a chunk of
+            // its own, or the first script would import (and evaluate) whichever chunk it landed in.
             { name: 'preload-helper', test: /^\0?vite\/preload-helper/ },
             { name: 'frame', test: siteFrame },
           ],

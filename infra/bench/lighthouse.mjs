@@ -6,8 +6,9 @@
 // Prints the JavaScript each public route loads (every pre-rendered route of web/dist/pages.json,
 // a product and an article for the routes with a parameter; gzip bytes, what the gateway sends a
 // browser that accepts gzip), then per page the median of the performance, accessibility,
-// best-practices and SEO scores, and Lighthouse's benchmark index of the machine. Aims: <= 100 KB
-// of gzip JS on /, <= 110 KB on every other public route, performance >= 98, the other three 100.
+// best-practices and SEO scores, and Lighthouse's benchmark index of the machine. Aims (React 19
+// renders the site: docs/decisions/renderer.md): <= 125 KB of gzip JS on /, <= 140 KB on every other
+// public route, performance >= 95, the other three 100.
 // It reports; it does not fail on a missed aim (scores vary from machine to machine, and with the
 // machine's load, also printed).
 //
@@ -48,9 +49,9 @@ const CPU_SLOWDOWN = Number(process.env.BENCH_CPU_SLOWDOWN ?? DEFAULT_CPU_SLOWDO
 const REFERENCE_BI = Number(process.env.BENCH_REFERENCE_BI) || undefined
 const FLOOR = process.env.BENCH_FLOOR !== '0'
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
-const AIMS = { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 }
+const AIMS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 }
 /** gzip KB of JavaScript: on / and on every other public route. */
-const JS_AIM_KB = { home: 100, other: 110 }
+const JS_AIM_KB = { home: 125, other: 140 }
 const jsAimKb = (route) => (route === '/' ? JS_AIM_KB.home : JS_AIM_KB.other)
 const loadAverage = () => loadavg().map((l) => l.toFixed(2)).join(' ')
 
@@ -312,7 +313,7 @@ async function main() {
     say(`Site: ${stack.url}   ${chromium.version}   Lighthouse ${LIGHTHOUSE_VERSION}   load average ${loadAverage()}`)
 
     if (process.env.BENCH_JS !== '0') {
-      say('\nJavaScript each public route loads (gzip; aims: <= 100 KB on /, <= 110 KB on the others)')
+      say(`\nJavaScript each public route loads (gzip; aims: <= ${JS_AIM_KB.home} KB on /, <= ${JS_AIM_KB.other} KB on the others)`)
       const js = await measureJavaScript(chromium.port, stack.url, publicRoutes(sample))
       for (const [route, { total, files }] of Object.entries(js)) {
         report.javascript[route] = { gzipBytes: total, files }

@@ -369,9 +369,9 @@ test.describe('cookie notice', () => {
     }
   })
 
-  // Parts of a page may keep the server's markup until they are needed (web/src/lib/hydrate-later):
-  // an id the browser counts afresh must not repeat one of theirs, or the notice loses its name.
-  test('ids stay unique while it is shown, on pages whose parts hydrate later, at 1366 and 390 px', async ({ page }) => {
+  // The notice renders in the browser only, next to the pre-rendered page: an id the browser counts
+  // afresh must not repeat one of the server's, or the notice loses its name.
+  test('ids stay unique while it is shown, on pre-rendered pages, at 1366 and 390 px', async ({ page }) => {
     for (const viewport of DESKTOP_AND_PHONE) {
       await page.setViewportSize(viewport)
       for (const path of ['/', '/products', '/book-appointment', '/message-success']) {

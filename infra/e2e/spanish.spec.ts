@@ -189,7 +189,7 @@ test('home and the hearing self-check in Spanish: headings, sections, questions,
   await expect(page.getByRole('heading', { level: 3, name: 'Evaluaciones auditivas' })).toBeVisible()
   await expect(page.getByRole('img', { name: 'Aseguradora 1', exact: true })).toBeAttached()
   // The practice's testimonials are English: marked so for screen readers. They load as the
-  // reader reaches them (lib/hydrate-later.tsx).
+  // reader reaches them (web/src/features/reviews/components/reviews-section.tsx).
   await page.getByRole('heading', { level: 2, name: 'Lo que dicen nuestros pacientes' }).scrollIntoViewIfNeeded()
   await expect(page.locator('blockquote[lang="en"]').first()).toBeAttached()
   await expect(englishNote(page)).toHaveCount(0)

@@ -2,15 +2,14 @@
  * Server entry of the build's pre-rendering step (`vite build --ssr src/entry-server.tsx`, then
  * scripts/prerender.mjs). Renders the public pages to HTML in Node with the same route tree, theme
  * and providers as the browser, collects styled-components' CSS, and writes the head of every
- * route (src/seo). The browser then hydrates that HTML (src/boot.tsx).
+ * route (src/seo). The browser then hydrates that HTML (src/main.tsx).
  *
  * Nothing is fetched while rendering: SWR reads render their loading state, as they do on the
  * browser's first render, so hydration matches.
  */
 import { LOADING_PARAM, PATH_PLACEHOLDER, PUBLIC_URL_PLACEHOLDER, type PageEntry, type PagesManifest } from '@hearing/contracts'
-import type { VNode } from 'preact'
-import { renderToStringAsync } from 'preact-render-to-string'
 import { StrictMode, type ReactNode } from 'react'
+import { prerender } from 'react-dom/static'
 import { StaticRouter } from 'react-router-dom'
 import { ServerStyleSheet } from 'styled-components'
 
@@ -35,10 +34,11 @@ const NOT_FOUND_PROBE = '/__pre-render-404__'
 /**
  * The app's markup at `url` and the <style> tags it needs. Rejects if anything failed to render.
  *
- * preact-render-to-string's async renderer waits for every lazily imported page (a suspended
- * boundary renders again once its module is there) and returns the whole page in order: no
- * streaming, so no inline <script> moving boundaries in place, which the site's CSP
- * (script-src 'self') would block. Checked, not assumed.
+ * React's prerender waits for every lazily imported page and section (a Suspense boundary renders
+ * once its module is there) and returns the whole page. The HTML must be plain markup: React may
+ * write a large boundary after the rest and move it in place with an inline <script>, which the
+ * site's CSP (script-src 'self') blocks, leaving the boundary unfinished and hydration failing;
+ * progressiveChunkSize below keeps every boundary in place. Checked, not assumed.
  */
 export async function renderPage(url: string, locale: Locale = 'en'): Promise<{ appHtml: string; styleTags: string }> {
   await spanishLoaded
@@ -53,6 +53,7 @@ export async function renderPage(url: string, locale: Locale = 'en'): Promise<{ 
 /** `url`: the English path; a Spanish page renders it under the basename /es, as the browser does. */
 async function renderOnce(url: string, locale: Locale): Promise<{ appHtml: string; styleTags: string }> {
   const sheet = new ServerStyleSheet()
+  const errors: unknown[] = []
   try {
     const app: ReactNode = (
       <StrictMode>
@@ -63,8 +64,18 @@ async function renderOnce(url: string, locale: Locale): Promise<{ appHtml: strin
         </AppProvider>
       </StrictMode>
     )
-    // The app is written against React's types; the element is Preact's (vite.config.ts aliases).
-    const appHtml = await renderToStringAsync(sheet.collectStyles(app) as unknown as VNode)
+    const { prelude } = await prerender(sheet.collectStyles(app), {
+      // React outlines large Suspense boundaries to paint early while streaming. Nothing streams
+      // here, and the CSP would block the script that moves them: keep every boundary inline.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError(error) {
+        errors.push(error)
+      },
+    })
+    const appHtml = await new Response(prelude).text()
+    // An error inside a Suspense boundary still produces HTML (the browser would render that part
+    // again); for a page built ahead of time it is a bug, so the build stops.
+    if (errors.length > 0) throw errors[0] instanceof Error ? errors[0] : new Error(String(errors[0]))
     return { appHtml, styleTags: serverStyleTags(sheet.instance.toString()) }
   } finally {
     sheet.seal()

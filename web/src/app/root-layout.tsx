@@ -11,7 +11,6 @@ import { getLocations, locationsKey } from '@/features/locations/api/get-locatio
 import { CartButton } from '@/features/shop/components/cart-button'
 import { usePageViewTracking } from '@/lib/analytics'
 
-import { HydrateLater } from '@/lib/hydrate-later'
 import { ScrollRestoration } from './scroll-restoration'
 
 /**
@@ -28,18 +27,12 @@ export function RootLayout() {
     <>
       <Layout
         header={
-          // Its parts hydrate in tasks of their own, right after the frame around it (lib/hydrate-later).
           <SiteHeader
             renderAccount={(variant, onNavigate) => <HeaderAccount variant={variant} onNavigate={onNavigate} />}
             cart={<CartButton clinics={{ key: locationsKey, fetch: getLocations }} customer={status === 'signed-in' && user ? user : null} />}
           />
         }
-        footer={
-          // Below the fold on every page: hydrated after the header and the page.
-          <HydrateLater>
-            <SiteFooter />
-          </HydrateLater>
-        }
+        footer={<SiteFooter />}
         overlays={<CookieNotice />}
       >
         <Outlet />

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ComponentType } from 'react'
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react'
 import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom'
 
 import { PageLoading } from '@/components/layout/page-loading'
@@ -15,42 +15,36 @@ import { RouteErrorBoundary } from './route-error'
 import { RouteFocus } from './route-focus'
 
 /** A page, with its loader: its code and, on Spanish pages, its Spanish texts (loadPageAt). */
-type Page = ComponentType & { load: () => Promise<unknown> }
+type Page = LazyExoticComponent<ComponentType> & { load: () => Promise<unknown> }
 
 /**
- * A lazily loaded page, followed by <RouteFocus> and <HydrationMarker> once its code has loaded.
- * They are part of the loaded component, not its siblings: Preact (the renderer, vite.config.ts)
- * renders the siblings of a component that is still loading at once, where React held the whole
- * Suspense boundary back, so a sibling marker said "hydrated" before the page had its handlers
- * (and a click then was lost), and focus moved before the new page was there.
- *
- * A page whose code is already in (loadPageAt, before hydration) renders at once instead of
- * suspending: Preact, resuming a component that suspended while hydrating, keeps only the first
- * element of its pre-rendered markup, so the rest of the page vanished until it had loaded (a
- * layout shift Lighthouse scored 0.34 twice on Spanish pages, whose texts take longer).
+ * A lazily loaded page, followed by <RouteFocus> and <HydrationMarker> once its code has loaded:
+ * inside the page's Suspense boundary, so focus moves and the page counts as hydrated only once
+ * the page itself is there. While the code loads during hydration, React keeps the page's
+ * pre-rendered markup in place; on a link, the router's navigation is a transition, so the
+ * previous page stays until the new one is in.
  */
 function lazyPage(load: () => Promise<{ default: ComponentType }>): Page {
-  let Content: ComponentType | undefined
+  let loading: Promise<unknown> | undefined
   // On Spanish pages, the Spanish texts the page's modules declared load before it renders.
-  const loadPage = () =>
-    withSpanish(load()).then((module) => {
-      Content = module.default
-    })
-  function LoadedPage() {
-    const Loaded = Content!
-    return (
-      <>
-        <Loaded />
-        <RouteFocus />
-        <HydrationMarker />
-      </>
-    )
-  }
-  const Loading = lazy(() => loadPage().then(() => ({ default: LoadedPage })))
-  function PageComponent() {
-    return Content ? <LoadedPage /> : <Loading />
-  }
-  return Object.assign(PageComponent, { load: loadPage })
+  const loadPage = () => (loading ??= withSpanish(load()).then((module) => module.default))
+  const LoadedPage = lazy(() =>
+    loadPage().then((Content) => {
+      const Loaded = Content as ComponentType
+      return {
+        default: function LoadedPage() {
+          return (
+            <>
+              <Loaded />
+              <RouteFocus />
+              <HydrationMarker />
+            </>
+          )
+        },
+      }
+    }),
+  )
+  return Object.assign(LoadedPage, { load: loadPage })
 }
 
 /** The page modules (./routes/<name>.tsx), each loaded on first use. */
@@ -145,10 +139,9 @@ const routeFor = (path: SpaRoute, spanish: boolean): RouteObject =>
   spanish && staffRoutes.includes(path) ? { path, element: <EnglishOnly /> } : { path, element: <PageElement page={pages[path]} pattern={path} /> }
 
 /**
- * Loads the code (and on Spanish pages the Spanish texts) of the page at `pathname`, so that it is
- * in when hydration starts (src/boot.tsx). A page still loading when its layout re-renders (a
- * stored cart count, say) would show the loading view in place of its pre-rendered markup for a
- * moment, and the page would jump. Staff screens under /es (which leave for English) load nothing.
+ * Starts loading the code (and on Spanish pages the Spanish texts) of the page at `pathname`
+ * (src/main.tsx, with the frame's), rather than once hydration reaches the page. Staff screens
+ * under /es (which leave for English) load nothing.
  */
 export function loadPageAt(pathname: string, locale: Locale): Promise<unknown> {
   const pattern = patternOf(stripLocale(pathname))

@@ -9,7 +9,7 @@
  *   alone in an inert <style media="not all"> of styled-components' own kind, from which it takes
  *   the class names already in the page and each component's group number (so nothing rendered on
  *   the server is generated again) but no rules;
- * - before the first render (boot.tsx), `adoptServerStyles` points styled-components' sheet at the
+ * - before the first render (main.tsx), `adoptServerStyles` points styled-components' sheet at the
  *   server's style sheet, each group's size counted from its markers, so a rule added later lands in
  *   its component's place among the server's rules, as in styled-components' own sheet.
  */

@@ -20,7 +20,7 @@ export type MessageValues = Record<string, string | number | Date | undefined>
  * The Spanish parts ("messages/<area>", "content/<name>") that the modules loaded so far use. A
  * Spanish page loads only its own: a catalog or a content copy declares itself when its module runs
  * (defineCatalog, spanishCopy), and ./spanish.ts loads what is declared and missing before anything
- * renders with it (src/boot.tsx before the first render; withSpanish after a lazily loaded module).
+ * renders with it (src/main.tsx before the first render; withSpanish after a lazily loaded module).
  * Only names here: the loading code is in the Spanish chunk, which English pages never fetch.
  */
 export const declaredSpanish = new Set<string>()
@@ -79,7 +79,7 @@ export function inPageLanguage<T>(name: string, english: T): T {
 
 /**
  * Loads the declared Spanish parts not loaded yet (./spanish.ts loadDeclaredSpanish): set by
- * src/boot.tsx on Spanish pages only, so English pages carry no import of the Spanish chunk here.
+ * src/main.tsx on Spanish pages only, so English pages carry no import of the Spanish chunk here.
  */
 let loadSpanish: (() => Promise<void>) | undefined
 export const setSpanishLoader = (load: () => Promise<void>) => {

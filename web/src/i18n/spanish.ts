@@ -3,7 +3,7 @@ import type { Messages } from '@lingui/core'
 import { declaredSpanish, i18n, spanishContent } from './i18n.ts'
 
 /**
- * The Spanish texts, which only Spanish pages load (src/boot.tsx imports this module dynamically
+ * The Spanish texts, which only Spanish pages load (src/main.tsx imports this module dynamically
  * and hands loadDeclaredSpanish to ./i18n.ts withSpanish): the catalogs (./messages/<area>/es.json)
  * and the Spanish copies of content (../content/<name>/es.json), each its own small chunk fetched
  * when a page that uses it loads, so a page carries its own Spanish and not the whole site's. The

@@ -4,6 +4,5 @@
 const locale = self.name || 'en-US'
 new Intl.NumberFormat(locale, { style: 'currency', currency: 'USD' }).format(1)
 new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(0)
-postMessage('ready')
 // Done: the worker ends itself (the page does not stop it, which could cut its script's download short).
 close()

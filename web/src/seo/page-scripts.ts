@@ -7,7 +7,7 @@ export type BuildManifest = Record<string, { file: string; imports?: string[] }>
  * `<link rel="modulepreload">` for the scripts of the page module `moduleKey` (its chunk and the
  * chunks it imports, recursively) that `html` does not already ask for.
  *
- * boot.tsx loads the page's code before hydrating; without these links the browser only learns of
+ * main.tsx asks for the page's code as it starts; without these links the browser only learns of
  * it once the first script has been fetched and run, one more round trip on the way to the page's
  * largest paint (a product's picture, an article's text) on a slow connection. The pre-rendering
  * step marks them low priority, like the page's other scripts (script-priority.ts).

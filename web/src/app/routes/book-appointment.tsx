@@ -12,7 +12,6 @@ import { useLocations } from '@/features/locations/api/get-locations'
 import { useProduct } from '@/features/shop/api/products'
 import { officeHours } from '@/lib/clinic-display'
 import { selfCheckAnswersOf } from '@/lib/hearing-self-check'
-import { HydrateLater } from '@/lib/hydrate-later'
 import { useDocumentTitle } from '@/lib/use-document-title'
 import { t } from '@/i18n/booking'
 import { theme } from '@/config/theme'
@@ -35,23 +34,17 @@ export default function BookAppointmentPage() {
 
   return (
     <>
-      {/* The parts around the form hydrate in tasks of their own (lib/hydrate-later): together with
-          the form they made one long task. */}
-      <HydrateLater>
         <PageHero title={t('booking.title')}>
           <p>{t('booking.hero.text')}</p>
         </PageHero>
-      </HydrateLater>
       <Container>
         <Layout>
           <BookingForm locations={locations} patient={status === 'signed-in' && user ? user : null} locationHint={params.get('location')} fittingFor={fitting.data?.title ?? null} selfCheck={selfCheck} />
-          <HydrateLater>
             <Aside aria-labelledby="booking-hours-heading">
               <h2 id="booking-hours-heading">{t('booking.hours.heading')}</h2>
               <OpeningHours hours={officeHours} />
               <p>{t('booking.hours.timeZone')}</p>
             </Aside>
-          </HydrateLater>
         </Layout>
       </Container>
     </>

@@ -1,4 +1,3 @@
-import { HydrateLater } from '@/lib/hydrate-later'
 import { PromoBand } from '@/components/ui/promo-band'
 import { paths } from '@/config/paths'
 import { media } from '@/content/media'
@@ -24,25 +23,12 @@ export default function HomePage() {
 
   return (
     <>
-      {/* Each section hydrates in a task of its own, the hero first (lib/hydrate-later). */}
-      <HydrateLater>
         <HomeHero video={media.heroVideo} art={media.heroArt} />
-      </HydrateLater>
-      <HydrateLater>
         <InsuranceSection />
-      </HydrateLater>
-      <HydrateLater>
         <BrandsSection />
-      </HydrateLater>
-      <HydrateLater>
         <ServicesSection />
-      </HydrateLater>
-      <HydrateLater>
         <PromoBand id="self-check-promo-heading" heading={homePromo.heading} text={homePromo.text} link={homePromo.link} to={paths.hearingSelfCheck.getHref()} />
-      </HydrateLater>
-      <HydrateLater>
         <ReviewsSection />
-      </HydrateLater>
     </>
   )
 }

@@ -19,8 +19,7 @@ import { theme } from '@/config/theme'
  */
 export function DiscoverMenu({ group }: { group: NavGroup }) {
   const [open, setOpen] = useState(false)
-  // Not useId(): the desktop navigation may stay the server's markup (lib/hydrate-later), and an id
-  // counted afresh in the browser (the cookie notice's) would then repeat the server's.
+  // From the group's label: stable across the server's render and the browser's, and readable in tests.
   const panelId = `menu-${group.label.replace(/[^\w-]/g, '-')}`
   const wrapperRef = useRef<HTMLDivElement>(null)
   const buttonRef = useRef<HTMLButtonElement>(null)

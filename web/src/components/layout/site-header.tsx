@@ -5,7 +5,6 @@ import styled from 'styled-components'
 
 import { ButtonLink } from '@/components/ui/button'
 import { Container } from '@/components/ui/container'
-import { HydrateLater } from '@/lib/hydrate-later'
 import { bookAppointmentLink, isNavGroup, mainNavigation } from '@/content/navigation'
 import { formatDays, formatOpeningTimes, officeHours, phoneHref } from '@/lib/clinic-display'
 
@@ -48,7 +47,6 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
   // Measured, not fixed, because the band wraps differently with width and text size.
   useLayoutEffect(() => {
     const header = headerRef.current
-    // Found in the page, not by a ref: the band may still be the server's markup (HydrateLater).
     const band = header?.querySelector<HTMLElement>('[data-top-bar]')
     if (!header || !band || typeof ResizeObserver === 'undefined') return
     const observer = new ResizeObserver(() => {
@@ -60,8 +58,6 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
 
   return (
     <Header ref={headerRef} data-scrolled={scrolled ? 'true' : 'false'}>
-      {/* Each part hydrates in a task of its own (lib/hydrate-later): together they made one long task. */}
-      <HydrateLater>
         <TopBar data-top-bar="">
           <TopBarInner>
             <PhoneList aria-label={t('header.callClinics')}>
@@ -88,15 +84,11 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
             <LanguageSwitch />
           </TopBarInner>
         </TopBar>
-      </HydrateLater>
 
       <Bar data-header-bar="">
         <BarInner>
-          <HydrateLater>
             <Brand />
-          </HydrateLater>
 
-          <HydrateLater>
             <DesktopNav aria-label={t('nav.main')}>
               <NavList>
                 {mainNavigation.map((item) =>
@@ -114,26 +106,19 @@ export function SiteHeader({ renderAccount, cart }: SiteHeaderProps) {
                 )}
               </NavList>
             </DesktopNav>
-          </HydrateLater>
 
           <Actions>
-            {cart ? <HydrateLater>{cart}</HydrateLater> : null}
-            <HydrateLater>
+            {cart}
               <BookButton to={bookAppointmentLink.href}>
                 <CalendarIcon />
                 {t(bookAppointmentLink.label as never)}
               </BookButton>
-            </HydrateLater>
             {renderAccount ? (
-              <HydrateLater>
                 <DesktopOnly>{renderAccount('menu')}</DesktopOnly>
-              </HydrateLater>
             ) : null}
-            <HydrateLater>
               <MobileOnly>
                 <MobileMenu renderAccount={renderAccount ? (close) => renderAccount('list', close) : undefined} />
               </MobileOnly>
-            </HydrateLater>
           </Actions>
         </BarInner>
       </Bar>

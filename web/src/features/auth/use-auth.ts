@@ -6,6 +6,7 @@ import type { Role, User } from '@/types/user'
 import { signIn as signInRequest, signOut as signOutRequest, type SignInInput } from './api/session'
 import {
   acceptSession,
+  type AuthState,
   forgetSession,
   getAuthState,
   refreshSession,
@@ -54,11 +55,19 @@ const actions = {
 }
 
 /**
+ * What the pre-rendered HTML was drawn with (no session is known at build time): hydration renders
+ * with it too, whatever this tab knows by then (a refresh that answered while a part of the page
+ * was still loading), and React renders the parts that differ again right after.
+ */
+const serverState: AuthState = { status: 'loading', user: null }
+const getServerState = () => serverState
+
+/**
  * The current session: `status` is 'loading' until the first refresh answers, then 'signed-in'
  * (with `user` and `role` from the access token's account) or 'signed-out'.
  */
 export function useAuth() {
-  const state = useSyncExternalStore(subscribe, getAuthState, getAuthState)
+  const state = useSyncExternalStore(subscribe, getAuthState, getServerState)
   const role: Role | null = state.user?.role ?? null
   return { ...state, role, ...actions }
 }

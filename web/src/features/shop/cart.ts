@@ -24,7 +24,7 @@ export function parsePrice(price: string): number {
 
 // Made on first use, not when the module is evaluated: the first Intl object of a page view loads
 // the browser's ICU data (15-60 ms on this machine's Chromium, before any slowdown), and this module
-// is in every page's first script, whose evaluation is one task (boot.tsx warms ICU in a task of its own).
+// is in every page's first script (main.tsx warms ICU on another thread, lib/intl-warm.ts).
 let usdFormat: Intl.NumberFormat | undefined
 const usd = () => (usdFormat ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 }))
 

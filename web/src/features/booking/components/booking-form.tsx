@@ -2,7 +2,6 @@ import { BOOKING_DAYS_AHEAD, clinicByUid, firstBookableDate, HEARING_EVALUATION_
 import { useEffect, useId, useRef, useState } from 'react'
 import styled from 'styled-components'
 
-import { HydrateLater } from '@/lib/hydrate-later'
 import { Button } from '@/components/ui/button'
 import { Field, FieldRow, Hint, InputField, Label, SelectField, TextArea } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
@@ -252,10 +251,6 @@ export function BookingForm({
         </SelfCheckNotice>
       ) : null}
 
-      {/* Each section hydrates in a task of its own after the rest of the page (lib/hydrate-later):
-          the form was the longest piece of this page's hydration. A tap, key press or focus hydrates
-          them first. */}
-      <HydrateLater>
         <Section aria-labelledby={`${form.formId}-when`}>
           <h2 id={`${form.formId}-when`}>{t('booking.visit')}</h2>
           <SelectField {...form.field('location', { controlled: true })} label={t('booking.location')} required>
@@ -290,9 +285,7 @@ export function BookingForm({
             </SelectField>
           </FieldRow>
         </Section>
-      </HydrateLater>
 
-      <HydrateLater>
         <Section aria-labelledby={`${form.formId}-who`}>
           <h2 id={`${form.formId}-who`}>{t('booking.details')}</h2>
           <FieldRow>
@@ -316,7 +309,6 @@ export function BookingForm({
             <Hint id={ids('notes').hint}>{t('booking.notes.hint')}</Hint>
           </Field>
         </Section>
-      </HydrateLater>
 
       <p>{t('booking.pending')}</p>
       <div>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useLayoutEffect, useRef, useState, type CSSProperties } from 'react'
+import { useCallback, useEffect, useId, useRef, useState, type CSSProperties } from 'react'
 import styled, { css } from 'styled-components'
 
 import { usePrefersReducedMotion } from '@/lib/use-prefers-reduced-motion'
@@ -81,9 +81,7 @@ export function LogoCarousel({ logos, label, intervalMs = 3000 }: LogoCarouselPr
     setIndex((i) => (i >= count ? 1 : i + 1))
   }, [count])
 
-  // A layout effect, so the beat starts (or stops) as Play, Pause or the pointer says, not a frame
-  // later: Preact runs plain effects after the next paint, even after a click.
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!rotating) return
     const timer = window.setInterval(step, intervalMs)
     return () => window.clearInterval(timer)

@@ -7,7 +7,7 @@ import { withTimeout } from './db.js'
  * message a phone, fill a clinic's inbox. Counted in Redis in fixed windows, so every replica of
  * every service shares one count; keys hold hashes, never an address or an e-mail.
  *
- * Why not @fastify/rate-limit (the gateway's request limit, allowance.ts, is apart for its pace):
+ * Why not @fastify/rate-limit (it is the gateway's request limit, gateway/src/rate-limit.ts):
  * it counts a request at a hook, whatever then happens to it, while these count only what the
  * route accepts and acts on (a contact message past the honeypot and the clinic check, an e-mail
  * actually sent), and one count (per recipient) is shared by routes of different services. Both

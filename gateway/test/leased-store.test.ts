@@ -93,4 +93,21 @@ t.test('the counter failing or unavailable: counted per process, and said so', a
   }))({})
   t.same([await incr(offline, 'b', 1), await incr(offline, 'b', 1)].map((c) => admitted(c, 1)), [true, false])
   t.equal(asked, 0, 'Redis not connected: not asked at all')
+
+  const quiet = new (leasedStore({ counter: { reserve: () => Promise.reject(new Error('refused')), available: () => true }, now: () => clock.now }))({})
+  t.ok(admitted(await incr(quiet, 'c', 1), 1), 'without an onError, a failed lease is counted per process all the same')
+})
+
+t.test('a window that ended between two sweeps starts afresh', async (t) => {
+  const clock = { now: 7_000_000 }
+  const { counter } = memoryCounter(clock)
+  const store = new (leasedStore({ counter, now: () => clock.now }))({})
+  await incr(store, 'first', 1) // the first sweep: the next is due a window later
+  clock.now += 30_000
+  t.ok(admitted(await incr(store, 'late', 1), 1))
+  t.notOk(admitted(await incr(store, 'late', 1), 1), 'spent')
+  clock.now += 30_000 // the second sweep: 'late' still has half its window
+  await incr(store, 'first', 1)
+  clock.now += 31_000 // 'late' ended; the next sweep is not due yet
+  t.ok(admitted(await incr(store, 'late', 1), 1), 'a new window, a new allowance')
 })

@@ -1,4 +1,5 @@
-import { freePort } from '@hearing/infra/testing'
+import { freePort, testRedisUrl } from '@hearing/infra/testing'
+import { Redis } from 'ioredis'
 import t from 'tap'
 import { RATE_LIMIT_MESSAGE } from '../src/rate-limit.js'
 import { build } from './helper.js'
@@ -64,6 +65,18 @@ t.test('with Redis unreachable the site keeps serving, and each process still li
   const ready = await app.inject({ method: 'GET', url: '/readyz' })
   t.equal(ready.statusCode, 200, 'still ready')
   t.same(ready.json(), { status: 'ready', checks: { web: 'up', redis: 'down' } })
+})
+
+t.test('Redis refusing the count (a lease fails): that request and the next are counted per process', async (t) => {
+  const prefix = `failing-${process.pid}-${Date.now().toString(36)}:`
+  // The client's counter holds something INCRBY cannot add to: every lease fails.
+  const redis = new Redis(await testRedisUrl())
+  t.teardown(() => redis.quit())
+  await redis.set(`${prefix}127.0.0.1`, 'not a number', 'PX', 60_000)
+  const { app } = await build(t, { env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_PREFIX: prefix } })
+  const statuses: number[] = []
+  for (let i = 0; i < 3; i++) statuses.push((await app.inject('/api/content/articles')).statusCode)
+  t.same(statuses, [200, 200, 429], 'still limited')
 })
 
 t.test('two stacks sharing a Redis keep their own counters: the prefix comes from the configuration', async (t) => {

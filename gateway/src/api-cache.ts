@@ -1,6 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { FastifyReply } from 'fastify'
-import type { WholeAnswer } from './forward.js'
 
 /**
  * A small shared cache for public API reads, kept by each gateway replica in memory, as an HTTP
@@ -24,6 +23,14 @@ import type { WholeAnswer } from './forward.js'
  * cache stores nothing a credentialed request asked for, so a service that marks a personal answer
  * public by mistake still leaks nothing.
  */
+/** A whole upstream answer, before it is sent. */
+export interface WholeAnswer {
+  statusCode: number
+  /** Lower-case names; a repeated header is an array. */
+  headers: Record<string, string | string[] | undefined>
+  body: Buffer
+}
+
 export interface ApiCacheOptions {
   /** The longest the gateway keeps an answer, whatever the service allows; 0 turns the cache off. */
   maxSeconds: number
@@ -146,7 +153,7 @@ export function apiCache({ maxSeconds, maxEntries = 500, maxBytes = 8 * 1024 * 1
     },
 
     /**
-     * Sees a whole upstream answer (forward.ts) before it is sent, and keeps a copy when it may be
+     * Sees a whole upstream answer (the proxy's onResponse, proxy.ts) before it is sent, and keeps a copy when it may be
      * stored; true when it did.
      */
     offer(req: Asked, answer: WholeAnswer): boolean {

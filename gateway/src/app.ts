@@ -52,7 +52,7 @@ export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL }: 
   await app.register(apiProxy, { prefix: '/api', config })
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
-  // Ready when the SPA can be served. Redis is reported, not required (rate limits fail open), and
+  // Ready when the SPA can be served. Redis is reported, not required (rate limits are then counted per process), and
   // upstreams are not probed: each service has probes of its own.
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
     const checks = {

@@ -1,9 +1,8 @@
 import { BalancedPool, Pool, type Dispatcher } from 'undici'
-import type { RetryContext } from './forward.js'
 
 /**
  * A service's replicas, from `<SERVICE>_URL` (one URL, or several separated by commas). The proxy
- * sends each request to one of them through an undici BalancedPool: round robin, and a replica that
+ * (@fastify/http-proxy, through reply-from) sends each request to one of them through an undici BalancedPool: round robin, and a replica that
  * refuses connections or fails loses weight, so traffic moves to the others until it answers again
  * (passive health). A request that could not be sent (connection refused) is retried on another
  * replica whatever its method; an idempotent one also after a broken connection or a 503.
@@ -14,6 +13,14 @@ import type { RetryContext } from './forward.js'
  * several requests, writes among them, with it). One replica gets a Pool of its own rather than
  * an Agent, which would look its pool up by origin on every request.
  */
+/** What decides a retry (reply-from's retryDelay): the error, or the answer's status, and how many tries came before. */
+export interface RetryContext {
+  err?: Error | null
+  req: { method?: string }
+  res?: { statusCode?: number } | null
+  attempt: number
+}
+
 export interface Upstreams {
   /** The first replica: what the proxy builds URLs with (the dispatcher picks the replica). */
   primary: string
@@ -23,7 +30,7 @@ export interface Upstreams {
   origin?: string
   /** For the gateway's own calls (sitemaps, page heads): the next replica, round robin. */
   next(): string
-  /** forward.ts's retryDelay for this service: milliseconds before trying again, or null. */
+  /** reply-from's retryDelay for this service: milliseconds before trying again, or null. */
   retryDelay: (ctx: RetryContext) => number | null
 }
 

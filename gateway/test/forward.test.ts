@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import { request } from 'node:http'
 import Fastify, { type FastifyInstance } from 'fastify'
 import t from 'tap'
-import { WHOLE_BODY_BYTES } from '../src/forward.js'
+import { WHOLE_BODY_BYTES } from '../src/proxy.js'
 import { build, type Echo } from './helper.js'
 
 interface TestContext {

@@ -1,4 +1,5 @@
-import { freePort } from '@hearing/infra/testing'
+import { freePort, testRedisUrl } from '@hearing/infra/testing'
+import { Redis } from 'ioredis'
 import t from 'tap'
 import { RATE_LIMIT_MESSAGE } from '../src/rate-limit.js'
 import { build } from './helper.js'
@@ -52,14 +53,30 @@ t.test('pages and unknown paths count; static files and health probes do not', a
   t.equal((await app.inject({ method: 'GET', url: '/api/identity/me' })).statusCode, 429, 'one allowance for pages and API')
 })
 
-t.test('with Redis unreachable the site keeps serving, unlimited', async (t) => {
-  const { app } = await build(t, { env: { RATE_LIMIT_MAX: '1', REDIS_URL: `redis://127.0.0.1:${await freePort()}` } })
-  for (let i = 0; i < 3; i++) {
-    t.equal((await app.inject({ method: 'GET', url: '/api/messaging/locations' })).statusCode, 200)
-  }
+t.test('with Redis unreachable the site keeps serving, and each process still limits on its own', async (t) => {
+  const { app, upstreams } = await build(t, { env: { RATE_LIMIT_MAX: '2', REDIS_URL: `redis://127.0.0.1:${await freePort()}` } })
+  const statuses: number[] = []
+  for (let i = 0; i < 4; i++) statuses.push((await app.inject({ method: 'GET', url: '/api/messaging/locations' })).statusCode)
+  t.same(statuses, [200, 200, 429, 429], 'counted in this process: the limit holds')
+  t.equal(upstreams.messaging.seen.length, 2, 'the refused ones never reached the service')
+  const refused = await app.inject({ method: 'GET', url: '/api/messaging/locations' })
+  t.same(refused.json(), TOO_MANY)
+  t.ok(Number(refused.headers['retry-after']) > 0, 'says when to come back')
   const ready = await app.inject({ method: 'GET', url: '/readyz' })
   t.equal(ready.statusCode, 200, 'still ready')
   t.same(ready.json(), { status: 'ready', checks: { web: 'up', redis: 'down' } })
+})
+
+t.test('Redis refusing the count (a lease fails): that request and the next are counted per process', async (t) => {
+  const prefix = `failing-${process.pid}-${Date.now().toString(36)}:`
+  // The client's counter holds something INCRBY cannot add to: every lease fails.
+  const redis = new Redis(await testRedisUrl())
+  t.teardown(() => redis.quit())
+  await redis.set(`${prefix}127.0.0.1`, 'not a number', 'PX', 60_000)
+  const { app } = await build(t, { env: { RATE_LIMIT_MAX: '2', RATE_LIMIT_PREFIX: prefix } })
+  const statuses: number[] = []
+  for (let i = 0; i < 3; i++) statuses.push((await app.inject('/api/content/articles')).statusCode)
+  t.same(statuses, [200, 200, 429], 'still limited')
 })
 
 t.test('two stacks sharing a Redis keep their own counters: the prefix comes from the configuration', async (t) => {

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module'
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import { LocalStore } from '@hearing/service-kit'
 
 /**
  * A store for @fastify/rate-limit (its `store` option) shared by every gateway replica without a
@@ -44,17 +44,7 @@ export interface Count {
   ttl: number
 }
 
-type Callback = (err: Error | null, result?: Count) => void
-interface Counting {
-  incr(key: string, cb: Callback, timeWindow: number, max: number): void
-}
 
-// The plugin's per-process store is not in its main entry; the package has no exports map, so its path is public.
-const LocalStore = createRequire(import.meta.url)('@fastify/rate-limit/store/LocalStore.js') as new (
-  continueExceeding: boolean,
-  exponentialBackoff: boolean,
-  cache?: number,
-) => Counting
 
 /** The largest lease, whatever the limit. */
 export const MAX_LEASE = 100
@@ -86,7 +76,7 @@ export function leasedStore({ counter, onError = () => {}, now = Date.now }: Lea
       private readonly keyPrefix = '',
     ) {}
 
-    incr(key: string, cb: Callback, timeWindow: number, max: number): void {
+    incr(key: string, cb: Parameters<FastifyRateLimitStore['incr']>[1], timeWindow: number, max: number): void {
       const at = now()
       if (at >= this.nextSweep) this.sweep(at, timeWindow)
       const fullKey = this.keyPrefix + key

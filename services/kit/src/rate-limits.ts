@@ -9,9 +9,10 @@ type RateLimitStore = FastifyRateLimitStore
 type StoreCallback = Parameters<RateLimitStore['incr']>[1]
 type RouteLimitOptions = Parameters<RateLimitStore['child']>[0]
 
-// The plugin's own two stores; its package has no exports map, and they come without type declarations.
+// The plugin's own two stores are not in its main entry; its package has no exports map (so their
+// paths are public), and they come without type declarations. The gateway's leased store uses LocalStore too.
 const requireStore = createRequire(import.meta.url)
-const LocalStore = requireStore('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => RateLimitStore
+export const LocalStore = requireStore('@fastify/rate-limit/store/LocalStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, cache?: number) => RateLimitStore
 const RedisStore = requireStore('@fastify/rate-limit/store/RedisStore.js') as new (continueExceeding: boolean, exponentialBackoff: boolean, redis: Redis, key?: string) => RateLimitStore
 
 /** Longer than this for Redis's answer and the request is counted here instead. */

@@ -5,7 +5,9 @@ import type { Db } from './database.js'
 /**
  * Failed sign-ins counted per account and per client address in Postgres (identity has no
  * Redis), in fixed windows. Past the limit, sign-in answers 429 until the window ends: never a
- * permanent lock, and a completed password reset clears the account's count at once.
+ * permanent lock, and a completed password reset clears the account's count at once. Not
+ * @fastify/rate-limit (which counts requests per key at a hook): these count failed attempts, per
+ * account, address and trusted device, decided after the password was checked.
  */
 export interface ThrottleRule {
   limit: number

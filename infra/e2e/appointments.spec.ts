@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
+import { createPatient, postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { linkIn, waitForEmail, type ReceivedEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -45,7 +45,7 @@ async function requestAsPatient(request: APIRequestContext, email: string, { dat
   const types = (await (await request.get(`/api/scheduling/appointment-types?location_uid=${dawsonville.uid}`)).json()) as Array<{ id: string; name: string }>
   const res = await request.post('/api/scheduling/bookings', {
     headers: { authorization: `Bearer ${token}` },
-    data: { first_name: 'Iris', last_name: email.split('@')[0], email, phone: '(706) 555-0150', location: dawsonville.uid, appointment_type_id: types.find((t) => t.name === type)!.id, date, time, address_line1: '3 Hill Road', city: 'Dawsonville', state: 'GA', zip_code: '30534' },
+    data: { first_name: 'Iris', last_name: `Iris${uniqueLetters()}`, email, phone: '(706) 555-0150', location: dawsonville.uid, appointment_type_id: types.find((t) => t.name === type)!.id, date, time, address_line1: '3 Hill Road', city: 'Dawsonville', state: 'GA', zip_code: '30534' },
   })
   expect(res.status(), await res.text()).toBe(201)
   return (await res.json()) as { id: string }

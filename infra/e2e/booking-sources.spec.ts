@@ -31,7 +31,7 @@ test('staff see a source’s pending requests together and release them with the
   const email = uniqueEmail('flood')
   for (const [i, date] of openDays.entries()) {
     const res = await request.post('/api/scheduling/bookings', {
-      data: { first_name: 'Flo', last_name: `Source${i}`, email, phone: `(706) 555-01${60 + i}`, location: clinic.uid, appointment_type_id: type.id, date, time: '11:00', address_line1: '5 Pine Road', city: 'Dawsonville', state: 'GA', zip_code: '30534' },
+      data: { first_name: 'Flo', last_name: `Source${'ABC'[i]}`, email, phone: `(706) 555-01${60 + i}`, location: clinic.uid, appointment_type_id: type.id, date, time: '11:00', address_line1: '5 Pine Road', city: 'Dawsonville', state: 'GA', zip_code: '30534' },
     })
     expect(res.status(), await res.text()).toBe(201)
   }
@@ -47,7 +47,7 @@ test('staff see a source’s pending requests together and release them with the
   await expect(section.getByRole('button', { name: 'Hide requests by source' })).toHaveAttribute('aria-expanded', 'true')
   const group = section.getByRole('listitem').filter({ has: page.getByRole('heading', { name: `E-mail: ${email}` }) })
   await expect(group).toContainText('3 requests waiting')
-  await expect(group).toContainText('Flo Source0 · Check & Clean · Dawsonville')
+  await expect(group).toContainText('Flo SourceA · Check & Clean · Dawsonville')
   await expectNoAxeViolations(page, 'the requests waiting, grouped by source', { include: 'main', tags: WCAG_22_AA })
 
   const release = group.getByRole('button', { name: 'Release 3 requests' })

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { createPatient, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { openWeekdays } from './support/open-days.js'
 import { expectNoAxeViolations } from './support/axe.js'
@@ -31,7 +31,7 @@ const bookingForm = (page: Page) => page.getByRole('form', { name: 'Book an appo
 
 test('a guest books from the Locations page: dependent fields, times in Eastern Time, /appointment-success, and the request in the staff inbox', async ({ page, browser, request: api }) => {
   const date = await bookableWeekday(api)
-  const lastName = `Booker${Date.now().toString(36)}`
+  const lastName = `Booker${uniqueLetters()}`
   const bookEvents: string[] = []
   page.on('request', (req) => {
     if (req.url().endsWith('/api/content/events') && req.postData()?.includes('"book"')) bookEvents.push(req.url())

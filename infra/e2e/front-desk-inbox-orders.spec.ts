@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
-import { adminToken, createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { adminToken, createPatient, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/axe.js'
@@ -16,7 +16,6 @@ import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/a
 test.describe.configure({ timeout: 180_000 })
 
 /** Names are letters only (the e-mail greets by them): a unique one per run. */
-const letters = () => Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
 
 // The cookie notice was answered long ago: it would cover the lists in the screenshots.
 test.beforeEach(async ({ page }) => {
@@ -48,7 +47,7 @@ test('staff note an order, export the orders, take its message, and reply to the
 
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string }>
   const customerEmail = uniqueEmail('desk.customer')
-  const lastName = `Noted-${letters()}`
+  const lastName = `Noted-${uniqueLetters()}`
   const fullName = `Olive ${lastName}`
   const placed = await request.post('/api/catalogue/orders', {
     headers: { origin: BASE_URL },

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
+import { createPatient, postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { emailsTo, linkIn, waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations } from './support/axe.js'
@@ -119,7 +119,7 @@ test('an unconfirmed sign-up is marked in Users; staff resend the confirmation a
 test("staff move an order request along: a toast, and the customer is e-mailed", async ({ page, request }) => {
   const locations = (await (await request.get('/api/messaging/locations')).json()) as Array<{ uid: string }>
   const email = uniqueEmail('orderer')
-  const lastName = `Orderer-${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+  const lastName = `Orderer-${uniqueLetters()}`
   const placed = await request.post('/api/catalogue/orders', {
     headers: { origin: BASE_URL },
     data: { first_name: 'Olive', last_name: lastName, email, phone: '(706) 555-0144', location_uid: locations[0]!.uid, items: [{ id: 'oticon-zircon-2', quantity: 1 }] },

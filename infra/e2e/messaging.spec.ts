@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
+import { createPatient, postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations } from './support/axe.js'
@@ -35,7 +35,7 @@ async function fillForm(page: Page, firstName: string, message: string) {
 
 test('a visitor sends a message, lands on /message-success, and staff read it in the inbox', async ({ page, browser }) => {
   // A name is letters: the run's stamp spelled with letters only.
-  const firstName = `Marjorie-${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+  const firstName = `Marjorie-${uniqueLetters()}`
   const text = 'My hearing aid whistles when I wear my glasses. Can someone call me?'
   const contactedUs: string[] = []
   page.on('request', (req) => {
@@ -123,9 +123,10 @@ test('a locations failure shows the spec toast', async ({ page }) => {
   await expect(toast).toContainText('Please refresh the page and try again.')
 })
 
-test('sign-up, then confirmation: the messaging contact is created and "Welcome!" shows exactly once', async ({ page, request }) => {
+test('sign-up, then confirmation: the messaging contact is created and "Welcome!" shows exactly once', async ({ page }) => {
   const email = uniqueEmail('welcome')
-  const signUp = await postAsked(request, '/api/identity/sign-up', {
+  // Signed up from this browser (its cookies): the confirmation link signs in only the browser that signed up.
+  const signUp = await postAsked(page.request, '/api/identity/sign-up', {
     headers: { origin: BASE_URL },
     data: { first_name: 'Wilma', last_name: 'Thornton', email, phone: '(770) 555-0199', password: 'Amber-Valley-Kettle-73', preferred_location_uid: '3f0c6a52-8d1e-4c7a-9b1e-6a2f1d9e0a01' },
   })

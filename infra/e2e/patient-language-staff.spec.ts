@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { signInWithForm, uniqueEmail } from './support/accounts.js'
+import { signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/axe.js'
@@ -13,8 +13,6 @@ import { expectNoAxeViolations, WCAG_22_AA, withCookieChoice } from './support/a
 
 test.describe.configure({ timeout: 180_000 })
 
-/** Names are letters only (the e-mails greet by them): a unique one per run. */
-const letters = () => Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
 
 test.beforeEach(async ({ page }) => {
   await withCookieChoice(page)
@@ -37,7 +35,7 @@ async function freeTime(request: APIRequestContext) {
 }
 
 test('staff see the language of Spanish requests on the appointments, orders and inbox tabs; the patient is written to in Spanish', async ({ page, request }) => {
-  const lastName = `Ramirez${letters()}`
+  const lastName = `Ramirez${uniqueLetters()}`
   const email = uniqueEmail('spanish.patient')
   const { clinic, type, date, time } = await freeTime(request)
   const booked = await request.post('/api/scheduling/bookings', {

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { adminToken, postAsked, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { adminToken, postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { emailsTo, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -95,7 +95,7 @@ test('staff find a patient by phone, read their page, correct the phone, resend 
   test.setTimeout(180_000)
   // The cookie notice would cover the pages being looked at: decided up front.
   await withCookieChoice(page)
-  const lastName = `History-${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+  const lastName = `History-${uniqueLetters()}`
   const patient = await patientWithHistory(request, lastName)
   await signInAsStaff(page, request)
   await page.goto('/admin')
@@ -175,7 +175,7 @@ test('staff find a patient by phone, read their page, correct the phone, resend 
 
 test('search and paging by keyboard alone: results announced, pages said, focus kept', async ({ page, request }) => {
   // More than a page of patients sharing a name part.
-  const tag = `Pager${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+  const tag = `Pager${uniqueLetters()}`
   const token = await adminToken(request)
   // Invited (no password: nothing to hash), one after another: a burst would take every database
   // connection identity has, and the journeys running beside this one would get 503s.

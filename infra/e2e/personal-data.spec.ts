@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { expect, test, type Page } from '@playwright/test'
 
-import { createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
+import { createPatient, postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { BASE_URL } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -23,7 +23,7 @@ async function screenshots(page: Page, name: string) {
 test('a customer with a booking, a message and an order request downloads their data, deletes the account by the e-mailed link and signs up again', async ({ page, request }) => {
   test.setTimeout(180_000)
   const email = uniqueEmail('privacy')
-  const lastName = `Vacy${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+  const lastName = `Vacy${uniqueLetters()}`
   await createPatient(request, { first_name: 'Pia', last_name: lastName, email, phone: PHONE, password: PASSWORD })
 
   // A booking while signed in, a contact message and an order request signed out with the same phone and address.

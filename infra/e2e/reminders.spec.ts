@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test'
 
-import { createPatient, uniqueEmail } from './support/accounts.js'
+import { createPatient, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, MOCK_SMTP_PORT } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -58,7 +58,7 @@ test('staff confirm a request; the reminder e-mail arrives at its time with a wo
   })
   const api = await apiRequest.newContext({ baseURL: stack.url })
   const email = uniqueEmail('reminded')
-  const last = `Reminded${Date.now().toString(36)}`
+  const last = `Reminded${uniqueLetters()}`
   const patient = await createPatient(api, { first_name: 'Rhea', last_name: last, email, phone: '(770) 555-0166', password: PASSWORD })
   const booked = await api.post('/api/scheduling/bookings', {
     data: {

@@ -1,5 +1,5 @@
 
-import { adminToken, signInWithForm } from './support/accounts.js'
+import { adminToken, signInWithForm, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { expect, test } from './support/hydrated.js'
 import { expectNoAxeViolations } from './support/axe.js'
@@ -47,7 +47,7 @@ test('home brand link → /products#phonak → product → cart survives a reloa
   await drawer.getByRole('button', { name: 'Checkout' }).click()
   const form = drawer.getByRole('form', { name: 'Order request' })
   // A name is letters: the run's stamp spelled with letters only.
-  const lastName = `Shopper-${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)}`
+  const lastName = `Shopper-${uniqueLetters()}`
   await form.getByLabel('First name').fill('Visit http://phish.example/x')
   await form.getByLabel('Last name').fill(lastName)
   await form.getByLabel('E-mail').fill('grace.shopper@example.com')

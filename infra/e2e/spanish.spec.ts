@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 
-import { createPatient, postAsked, uniqueEmail, signInWithForm } from './support/accounts.js'
+import { createPatient, postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { expect, test } from './support/hydrated.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -17,7 +17,6 @@ test.describe.configure({ timeout: 120_000 })
 const axe = (page: Page, what: string) => expectNoAxeViolations(page, what)
 
 /** A name of letters only, unique to this run (names are checked as names). */
-const lettersStamp = () => Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
 
 test('the server sends Spanish pages in Spanish: <html lang="es">, Spanish title, hreflang alternates; English pages never load the Spanish catalog', async ({ page, request }) => {
   const html = await (await request.get('/es/contact-us')).text()
@@ -74,7 +73,7 @@ test('contact in Spanish: the form, its check of the name, and the Spanish confi
   await expect(page.getByRole('heading', { level: 1, name: 'Póngase en contacto' })).toBeVisible()
   const form = page.getByRole('form', { name: 'Contáctenos' })
   await form.getByLabel('Nombre').fill('Visite http://phish.example/x')
-  await form.getByLabel('Apellido').fill(`Contacto-${lettersStamp()}`)
+  await form.getByLabel('Apellido').fill(`Contacto-${uniqueLetters()}`)
   await form.getByLabel('Teléfono').fill('(770) 555-0166')
   await form.getByLabel('Clínica preferida').selectOption({ label: 'Gainesville' })
   await form.getByLabel('Mensaje').fill('Quisiera saber si aceptan mi seguro.')
@@ -110,7 +109,7 @@ test('booking in Spanish: date rules, the missing-information toast, and the Spa
   await expect(page.getByText('Complete todos los campos obligatorios.')).toBeVisible()
 
   await form.getByLabel('Nombre').fill('Ernesto')
-  await form.getByLabel('Apellido').fill(`Reserva-${lettersStamp()}`)
+  await form.getByLabel('Apellido').fill(`Reserva-${uniqueLetters()}`)
   await form.getByLabel('Correo electrónico').fill(uniqueEmail('reserva'))
   await form.getByLabel('Teléfono').fill('(770) 555-0155')
   await form.getByLabel('Dirección, línea 1').fill('12 Oak Street')
@@ -166,7 +165,7 @@ test('checkout in Spanish: add to cart, the cart drawer and the order request, a
   await drawer.getByRole('button', { name: 'Finalizar la compra' }).click()
   const form = drawer.getByRole('form', { name: 'Solicitud de pedido' })
   await form.getByLabel('Nombre').fill('Marta')
-  await form.getByLabel('Apellido').fill(`Compra-${lettersStamp()}`)
+  await form.getByLabel('Apellido').fill(`Compra-${uniqueLetters()}`)
   await form.getByLabel('Correo electrónico').fill(uniqueEmail('compra'))
   await form.getByLabel('Teléfono').fill('(770) 555-0133')
   await form.getByLabel('Clínica preferida').selectOption({ index: 1 })

@@ -3,6 +3,11 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './env.js'
 
 /** A fresh address per call, so journeys never collide (tests run in parallel and share the stack). */
+/** A unique run of letters for a name (forms take letters only in names an e-mail greets by). */
+export function uniqueLetters(): string {
+  return Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'[Number(d)]!)
+}
+
 export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`
 }

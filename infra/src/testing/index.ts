@@ -3,7 +3,7 @@ export { testSigner, tokenCheck, TEST_AUDIENCE, TEST_ISSUER, type TestClaims } f
 export { freePort, portAnswers } from '../net.js'
 export { startTemporaryPostgres, startLocalPostgres, type PostgresServer } from '../postgres/index.js'
 export { startRedisServer } from '../redis-server.js'
-export { serviceTestKit, testServiceBasics, type ServiceUnderTest, type Teardown } from './service.js'
+export { redisConnected, serviceTestKit, testServiceBasics, type ServiceUnderTest, type Teardown } from './service.js'
 export { fuzzRoutes, requestsFor, requestArbitrary, shapeOf, HOSTILE_STRINGS, type FuzzReport, type FuzzRequest, type RouteShape } from './fuzz.js'
 export { identityFake, type IdentityFake } from './identity-fake.js'
 export { fuzzDocument, openApiPath, shapesOf, type Destination, type OpenApiDocument, type OpenApiOperation, type OpenApiParameter } from './openapi.js'

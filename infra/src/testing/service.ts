@@ -68,9 +68,28 @@ export function serviceTestKit<C extends { DATABASE_URL: string }, A extends Clo
     const signer = await testSigner()
     const app = await service.buildApp(cfg, { logLevel: false, jwks: service.ownKeys ? undefined : signer.keySet })
     t.teardown(() => app.close())
+    await redisConnected(app)
     return { app, config: cfg, signer }
   }
   return { testConfig, build, migrate }
+}
+
+/**
+ * A service connects to Redis in the background; until it has, its limits count in the process.
+ * Tests that count to a limit start once it is connected (a Redis that is meant to be down: 3 s).
+ */
+export async function redisConnected(app: unknown): Promise<void> {
+  const redis = (app as { redis?: { status: string; once(event: 'ready', listener: () => void): unknown; off(event: 'ready', listener: () => void): unknown } | null }).redis
+  if (!redis || redis.status === 'ready') return
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer)
+      redis.off('ready', done)
+      resolve()
+    }
+    const timer = setTimeout(done, 3000)
+    redis.once('ready', done)
+  })
 }
 
 interface InjectableApp extends Closable {

@@ -3,7 +3,7 @@ import { isCalendarDate } from './clinic-calendar.js'
 import { hearingSelfCheckAnswers, hearingSelfCheckResult } from './hearing-self-check-schema.js'
 import { patientLanguage } from './language.js'
 import { usPhoneField } from './phone-field.js'
-import { personName, plainText } from './typed-text.js'
+import { greetingName, personName, plainText } from './typed-text.js'
 
 // The scheduling service's API: what the booking form, the staff's appointment forms and the
 // patient's pages send and read. The service validates with these schemas; the SPA imports the
@@ -45,8 +45,9 @@ export type AppointmentType = z.infer<typeof appointmentType>
 
 /** POST /api/scheduling/bookings (SPEC §3 "Public booking form", §5 "Public booking required"). */
 export const bookingRequestBody = z.strictObject({
-  first_name: personName(),
-  last_name: personName(),
+  // The acknowledgement e-mail greets the address typed by this name.
+  first_name: greetingName(),
+  last_name: greetingName(),
   email: emailAddress,
   phone,
   location: locationUid,

@@ -3,16 +3,11 @@ import { patientLanguage } from './language.js'
 import { usPhoneField } from './phone-field.js'
 import { usPhoneE164 } from './phone.js'
 import { ORDER_STATUSES } from './shop-lists.js'
-import { greetingNameProblem, ORDER_LIMITS } from './visitor-fields.js'
+import { greetingName } from './typed-text.js'
+import { ORDER_LIMITS } from './visitor-fields.js'
 
-/** A name the confirmation e-mail greets by (visitor-fields.ts): letters and a little punctuation only. */
-const name = z
-  .string()
-  .trim()
-  .superRefine((value, ctx) => {
-    const problem = greetingNameProblem(value)
-    if (problem) ctx.addIssue({ code: 'custom', message: problem })
-  })
+/** A name the confirmation e-mail greets by: letters and a little punctuation only. */
+const name = greetingName()
 
 /**
  * POST /api/catalogue/orders (the embedded checkout): who to call back and what they want.

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { greetingNameProblem } from './visitor-fields.js'
 
 /**
  * Text people type, as every service and every request body here accepts it. Decided once so
@@ -63,4 +64,19 @@ export function plainText({ max, min = 1, multiline = false, requiredMessage = '
 /** A person's name: one line, up to `max` characters, no control or direction characters. */
 export function personName(max = 100) {
   return plainText({ max })
+}
+
+/**
+ * A first or last name a visitor types that an e-mail to the address they typed greets by (booking,
+ * sign-up, order, contact): the one rule of visitor-fields.ts, so nothing in it reads as a link or
+ * an instruction to whoever receives it.
+ */
+export function greetingName() {
+  return z
+    .string()
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = greetingNameProblem(value)
+      if (problem) ctx.addIssue({ code: 'custom', message: problem })
+    })
 }

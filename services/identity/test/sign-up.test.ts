@@ -110,7 +110,12 @@ t.test('sign-up bodies: every field required, unknown fields such as role refuse
   const short = await post(app, '/sign-up', signUpBody({ phone: '555-1234' }))
   t.equal(short.statusCode, 400)
   t.match(short.json().message, /body\.phone: Please enter a valid phone number\./)
+  // The confirmation e-mail to the address typed greets by the first name: no link may ride in it.
+  const phishing = await post(app, '/sign-up', signUpBody({ first_name: 'Visit http://phish.example/x now' }))
+  t.equal(phishing.statusCode, 400)
+  t.match(phishing.json().message, /first_name: may contain only letters, spaces, hyphens, apostrophes and periods/)
   t.equal((await db.selectFrom('users').select('id').execute()).length, 0, 'nothing was stored')
+  t.equal((await db.selectFrom('outbox').select('id').execute()).length, 0, 'and no e-mail went to the stranger')
 })
 
 t.test('resend-confirmation answers the same for every address and sends only to pending accounts, a few per hour', async (t) => {

@@ -17,27 +17,11 @@ const RedisStore = requireStore('@fastify/rate-limit/store/RedisStore.js') as ne
 
 /** Longer than this for Redis's answer and the request is counted here instead. */
 const REDIS_ANSWER_MS = 500
-/** How long a booting service waits for Redis before counting in the process. */
-const REDIS_CONNECT_WAIT_MS = 2000
-
-function connected(redis: Redis, withinMs: number): Promise<void> {
-  if (redis.status === 'ready') return Promise.resolve()
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer)
-      redis.off('ready', done)
-      resolve()
-    }
-    const timer = setTimeout(done, withinMs)
-    redis.once('ready', done)
-  })
-}
-
 /**
  * The plugin's RedisStore while Redis answers, its LocalStore (a count in this process) while it
  * does not: a limit never lets everything through because Redis is down. Error bound while Redis is
- * away: each replica counts alone, so up to (replicas × max) get through per window, and counts
- * made during the outage are not carried into Redis when it is back.
+ * away (or not yet connected, just after boot): each replica counts alone, so up to (replicas × max)
+ * get through per window, and counts made meanwhile are not carried into Redis when it is back.
  */
 class RedisOrLocalStore implements RateLimitStore {
   constructor(
@@ -100,9 +84,6 @@ export interface VisitorLimit {
  * every replica), in the process while Redis is away.
  */
 export async function registerVisitorLimits(app: FastifyInstance, { prefix }: { prefix: string }): Promise<void> {
-  // The first requests after boot count in Redis too, when it is there: wait briefly for the connection.
-  const redis = app.redis
-  if (redis) app.addHook('onReady', async () => connected(redis, REDIS_CONNECT_WAIT_MS))
   await app.register(rateLimit, {
     global: false,
     hook: 'preHandler',

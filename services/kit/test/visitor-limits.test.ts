@@ -3,7 +3,7 @@ import { testRedisUrl } from '@hearing/infra/testing'
 import Fastify from 'fastify'
 import type { Redis } from 'ioredis'
 import t, { type Test } from 'tap'
-import { clientAddress, createRedis, installErrorHandler, registerVisitorLimits, visitorLimit, waitInWords } from '../src/index.js'
+import { clientAddress, createRedis, installErrorHandler, redisOrLocalStore, registerVisitorLimits, visitorLimit, waitInWords } from '../src/index.js'
 
 /** A replica with one limited form (3 an hour per address), its limits counted on `redis`. */
 async function replica(t: Test, redis: Redis | null, prefix: string) {
@@ -63,4 +63,20 @@ t.test('client address and waits in words', async (t) => {
   t.equal(waitInWords(30), 'a minute')
   t.equal(waitInWords(3592), 'about 60 minutes')
   t.equal(waitInWords(86_000), 'about 24 hours')
+})
+
+t.test('a Redis that fails or stalls on the count: that request is counted in the process instead', async (t) => {
+  // Stand-ins for a connected ioredis client whose rate-limit script errors, or never answers.
+  const stub = (answer: (callback: (err: Error | null, result?: [number, number]) => void) => void) =>
+    ({ status: 'ready', rateLimit: (...args: unknown[]) => answer(args.at(-1) as never), rateLimitRead: () => {} }) as unknown as Redis
+  for (const [label, redis] of [
+    ['an error', stub((callback) => callback(new Error('READONLY You cannot write against a read only replica')))],
+    ['no answer', stub(() => {})],
+  ] as const) {
+    const Store = redisOrLocalStore(redis, 'test:')
+    const store = new Store({} as never).child({ routeInfo: { method: 'POST', url: '/form' } } as never)
+    const counts: number[] = []
+    for (let i = 0; i < 4; i++) counts.push(await new Promise<number>((resolve, reject) => store.incr('203.0.113.7', (err, answer) => (err ? reject(err) : resolve(answer!.current)), 60_000, 3)))
+    t.same(counts, [1, 2, 3, 4], `${label}: counted here, so the limit still holds`)
+  }
 })

@@ -1,6 +1,6 @@
 import { simpleParser } from 'mailparser'
 import { randomBytes } from 'node:crypto'
-import { serviceTestKit, testSigner } from '@hearing/infra/testing'
+import { redisConnected, serviceTestKit, testSigner } from '@hearing/infra/testing'
 import { Redis } from 'ioredis'
 import { SMTPServer } from 'smtp-server'
 import { buildApp, schemaPlan, type MessagingBuildOptions } from '../src/app.js'
@@ -65,6 +65,7 @@ export async function build(t: Teardown, config?: Config, email: Partial<Channel
     await app.close()
     await removeQueueData(cfg.REDIS_URL, prefix)
   })
+  await redisConnected(app)
   return { app, config: cfg, signer, prefix, db: app.db }
 }
 

@@ -102,6 +102,9 @@ t.test('bad input is a 400 naming what is wrong; nothing is stored', async (t) =
     ['a phone with a line break', { phone: '(770) 555-0142\nBcc: x@example.com' }, /phone: must be a valid US phone number/],
     ['oversized notes', { notes: 'x'.repeat(2001) }, /notes/],
     ['an unknown field', { referral: 'x' }, /referral/],
+    // The acknowledgement to the address typed greets by the first name: a link there is someone phishing.
+    ['a link as the first name', { first_name: 'Visit http://phish.example/x now' }, /first_name: may contain only letters, spaces, hyphens, apostrophes and periods/],
+    ['a web address as the last name', { last_name: 'phish.example' }, /last_name: must be a name, not a web address/],
   ]
   for (const [what, change, message] of cases) {
     const res = await app.inject({ method: 'POST', url: '/bookings', payload: form(type.id, change) })

@@ -1,4 +1,4 @@
-import { CLINICS, personName, plainText, usPhoneField } from '@hearing/contracts'
+import { CLINICS, greetingName, personName, plainText, usPhoneField } from '@hearing/contracts'
 import { z } from 'zod'
 import { MAX_PASSWORD_LENGTH } from '../passwords/policy.js'
 
@@ -14,6 +14,9 @@ export const passwordField = z.string().min(1, 'Please enter a password.').max(M
 
 /** One line, no control or text-direction characters (the kit's rules, shared with every form). */
 export const nameField = personName(100)
+
+/** A name typed at sign-up: the confirmation e-mail greets the address typed by it (contracts' rule for every public form). */
+export const greetingNameField = greetingName()
 
 /** A valid US phone number as people type it (the rule of every form: @hearing/contracts). */
 export const phoneField = usPhoneField('Please enter a valid phone number.')

@@ -1,7 +1,7 @@
 import { DEFAULT_PATIENT_LANGUAGE, pathInLanguage, patientLanguage, type PatientLanguage } from '@hearing/contracts'
 import { clientAddress, errorBody, errorPayload, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { addressBlock, emailField, locationUidField, nameField, passwordField, phoneField } from '../accounts/fields.js'
+import { addressBlock, emailField, greetingNameField, locationUidField, passwordField, phoneField } from '../accounts/fields.js'
 import { confirmEmail } from '../accounts/link-actions.js'
 import { wasUsed } from '../accounts/one-time-tokens.js'
 import { EmailTakenError, findUserByEmail, insertUser } from '../accounts/users.js'
@@ -16,8 +16,8 @@ import { assertAcceptablePassword } from '../passwords/policy.js'
 import { mailThrottle, REQUEST_RULES, takeTurn, throttleKey } from '../throttle.js'
 
 const signUpBody = z.object({
-  first_name: nameField,
-  last_name: nameField,
+  first_name: greetingNameField,
+  last_name: greetingNameField,
   email: emailField,
   phone: phoneField,
   password: passwordField,

@@ -2,6 +2,7 @@ import { z } from 'zod/mini'
 
 import type { SignUpInput } from './api/sign-up'
 import { t } from '@/i18n/auth'
+import { FIRST_AND_LAST, nameFieldsCheck } from '@/lib/person-names'
 
 /**
  * What the account forms check, and what they send. The controls' own attributes (`required`,
@@ -27,6 +28,7 @@ export const signUpSchema = z.pipe(
     state: z.string(),
     zip: z.string(),
   }).check(
+    nameFieldsCheck(FIRST_AND_LAST, { emptyIsChecked: false }),
     z.superRefine((v, ctx) => {
       if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: t('auth.passwordsMismatch') })
       if (!v.addressLine1.trim()) return

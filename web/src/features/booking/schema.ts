@@ -1,6 +1,8 @@
 import type { BookingRequest } from '@hearing/contracts'
 import { z } from 'zod/mini'
 
+import { FIRST_AND_LAST, nameFieldsCheck } from '@/lib/person-names'
+
 /**
  * The booking form's fields and what it sends (SPEC §2 "Book appointment", §5): text trimmed, the
  * optional address line and notes sent only when given. The appointment type's name is added by the
@@ -22,7 +24,7 @@ export const bookingSchema = z.pipe(
     state: z.string(),
     zipCode: z.string(),
     notes: z.string(),
-  }),
+  }).check(nameFieldsCheck(FIRST_AND_LAST, { emptyIsChecked: false })),
   z.transform(
     (v): Omit<BookingRequest, 'appointment_type'> => ({
       first_name: v.firstName.trim(),

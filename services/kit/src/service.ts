@@ -3,6 +3,7 @@ import type { KeySource } from './auth.js'
 import type { Kysely } from 'kysely'
 import type { ServiceEnv } from './config.js'
 import { createFastify, type App } from './fastify.js'
+import type { Migrations } from './db.js'
 import type { OutboxRelayOptions } from './outbox.js'
 import openApiDocument from './openapi.js'
 import serviceKit from './plugin.js'
@@ -62,9 +63,11 @@ export function routeGroup<DB, Options extends object>(group: RouteGroup<DB, Opt
 /** A service's Fastify instance with the kit registered: the first lines of every buildApp. */
 export async function createService<DB>(
   config: ServiceConfig,
-  { name, schema, logLevel = config.LOG_LEVEL, jwks, signingKey, sessionCheck, outbox, retention, background = true }: BuildOptions & {
+  { name, schema, migrations, logLevel = config.LOG_LEVEL, jwks, signingKey, sessionCheck, outbox, retention, background = true }: BuildOptions & {
     name: string
     schema: string
+    /** The migrations this code expects: the service reports not ready while its schema lacks any of them. */
+    migrations: Migrations
     /** The service has an outbox table (outboxMigration): start its relay towards MESSAGING_INTERNAL_URL. */
     outbox?: Omit<OutboxRelayOptions, 'targetUrl'>
     /** The service purges old records (it has a scheduled_runs table): app.retention, swept regularly in the background. */
@@ -86,6 +89,7 @@ export async function createService<DB>(
     auth: { jwks: keys, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ...(signingKey ? { signingKey } : {}) },
     sessions,
     name,
+    migrations,
     ...(outbox ? { outbox: { ...outbox, targetUrl: config.MESSAGING_INTERNAL_URL, background } } : {}),
   })
   // The kit decorated `db` (plugin.ts) with a pool on the service's schema; its tables are the service's to name.

@@ -706,7 +706,7 @@ check('kustomize renders the base and the production overlay', { skip: noKubectl
     t.notOk(kinds.includes('Job'), `k8s/${dir}: no Job (migrations run in each Deployment's init container)`)
     t.notOk(kinds.includes('Secret'), `k8s/${dir}: no Secret (created out of band)`)
     if (namespaced) {
-      t.equal(kinds.filter((k) => k === 'NetworkPolicy').length, 4, `k8s/${dir}: the network policies`)
+      t.equal(kinds.filter((k) => k === 'NetworkPolicy').length, DEPLOYMENTS.length + 2, `k8s/${dir}: the network policies (one per process, the default deny, the metrics scrape)`)
       const images = objects.flatMap((o) => (o.spec?.template?.spec?.containers ?? []).map((c: Obj) => c.image as string))
       t.ok(images.every((i) => i.includes('/')), `k8s/${dir}: containers use the registry image`)
     }

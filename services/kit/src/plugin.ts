@@ -43,8 +43,10 @@ export interface ServiceKitOptions {
   redisUrl?: string
   internalToken: string
   auth: AccessTokenOptions
-  /** Asks identity whether a token's session still stands (sessions.ts). */
+  /** Asks identity whether a token's session still stands (sessions.ts); app.checkSession. */
   sessions: SessionCheck
+  /** What requireRole asks instead, if given: `sessions` behind a short cache (cachedSessionCheck). */
+  guardSessions?: SessionCheck
   /** The service's name, sent as the `source` of what its outbox hands over. */
   name?: string
   /**
@@ -128,7 +130,7 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
     const user = req.user
     if (!user) return reply.code(401).send(errorPayload(401, 'Please sign in to continue.'))
     let answer = checked.get(req)
-    if (!answer) checked.set(req, (answer = opts.sessions(user)))
+    if (!answer) checked.set(req, (answer = (opts.guardSessions ?? opts.sessions)(user)))
     let session: SessionCheckAnswer
     try {
       session = await answer

@@ -10,7 +10,7 @@ import serviceKit from './plugin.js'
 import { retentionSweep, type RetentionOptions, type RetentionSweep } from './retention.js'
 import { lookRegularly } from './scheduled-runs.js'
 import type { ZodTypeProvider } from './validation.js'
-import { remoteSessionCheck, type SessionCheck } from './sessions.js'
+import { cachedSessionCheck, remoteSessionCheck, type SessionCheck } from './sessions.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +34,8 @@ export interface BuildOptions {
 
 type ServiceConfig = Pick<ServiceEnv, 'LOG_LEVEL' | 'DATABASE_URL' | 'INTERNAL_TOKEN' | 'JWT_ISSUER' | 'JWT_AUDIENCE'> & {
   IDENTITY_JWKS_URL?: string
+  /** How long identity's answer about a session stands (default 5000 ms); 0: asked on every request. */
+  SESSION_CHECK_CACHE_MS?: number
   /** Services whose config has a Redis URL get app.redis, and readiness requires it. */
   REDIS_URL?: string
   /** messaging-sync's base URL: where the outbox relay hands work over. */
@@ -88,6 +90,8 @@ export async function createService<DB>(
     internalToken: config.INTERNAL_TOKEN,
     auth: { jwks: keys, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ...(signingKey ? { signingKey } : {}) },
     sessions,
+    // Guarded requests reuse identity's answer for a while; an OAuth callback (checkSession) asks afresh.
+    guardSessions: sessionCheck ? sessions : cachedSessionCheck(sessions, { ttlMs: config.SESSION_CHECK_CACHE_MS ?? 5000 }),
     name,
     migrations,
     ...(outbox ? { outbox: { ...outbox, targetUrl: config.MESSAGING_INTERNAL_URL, background } } : {}),

@@ -398,7 +398,7 @@ const find = (kind: string, name: string, docs = baseDocs) => docs.find((d) => d
 const ofKind = (kind: string) => baseDocs.filter((d) => d.kind === kind)
 const configMap = find('ConfigMap', CONFIG_MAP)
 const secretExample = (docsByFile.get('base/secret.example.yaml') ?? []).find((d) => d.kind === 'Secret' && d.metadata?.name === SECRET)
-const podTemplates = () => baseDocs.filter((d) => d.kind === 'Deployment' || d.kind === 'Job').map((d) => ({ owner: d, pod: d.spec?.template?.spec as Obj }))
+const podTemplates = () => baseDocs.filter((d) => d.kind === 'Deployment').map((d) => ({ owner: d, pod: d.spec?.template?.spec as Obj }))
 
 /** The environment a container gets, with ConfigMap and Secret references resolved from the base and the example Secret. */
 function containerEnv(t: Checks, container: Obj, where: string): Env {
@@ -438,7 +438,7 @@ check('k8s/base/kustomization.yaml lists every resource file', async (t) => {
   const images = (baseKustomization?.images ?? []) as Obj[]
   const imageNames = images.map((i) => i.name)
   for (const { owner, pod } of podTemplates()) {
-    for (const c of pod?.containers ?? []) t.ok(imageNames.includes(c.image), `${owner.kind}/${owner.metadata.name}: image ${c.image} is set by kustomization images`)
+    for (const c of [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])]) t.ok(imageNames.includes(c.image), `${owner.kind}/${owner.metadata.name} ${c.name}: image ${c.image} is set by kustomization images`)
   }
 })
 
@@ -512,7 +512,7 @@ check('k8s/base: each process has a Deployment, ServiceAccount and (but workers)
 check('k8s/base: ConfigMap and example Secret keys are all read by some process', async (t) => {
   const used = new Set<string>()
   for (const { pod } of podTemplates()) {
-    for (const c of pod?.containers ?? []) for (const e of c.env ?? []) {
+    for (const c of [...(pod?.initContainers ?? []), ...(pod?.containers ?? [])]) for (const e of c.env ?? []) {
       const ref = e.valueFrom?.configMapKeyRef ?? e.valueFrom?.secretKeyRef
       if (ref) used.add(`${e.valueFrom.configMapKeyRef ? 'cm' : 'secret'}:${ref.key}`)
     }
@@ -531,7 +531,7 @@ check('k8s/base: ConfigMap and example Secret keys are all read by some process'
 
 check('k8s/base: every container is locked down', async (t) => {
   const pods = podTemplates()
-  t.ok(pods.length >= PROCESSES.length + 1, 'Deployments and the migrate Job')
+  t.equal(pods.length, DEPLOYMENTS.length, 'a Deployment per process')
   for (const { owner, pod } of pods) {
     const where = `${owner.kind}/${owner.metadata.name}`
     t.equal(pod.automountServiceAccountToken, false, `${where}: no service-account token`)
@@ -555,21 +555,26 @@ check('k8s/base: every container is locked down', async (t) => {
   }
 })
 
-check('k8s/base/migrate-job.yaml', async (t) => {
-  const job = find('Job', 'migrate')
-  if (!job) return t.fail('a Job named migrate')
-  const pod = job.spec.template.spec as Obj
-  t.equal(pod.serviceAccountName, 'migrate', 'own ServiceAccount')
-  t.equal(find('ServiceAccount', 'migrate')?.automountServiceAccountToken, false, 'ServiceAccount migrate mounts no token')
-  t.ok(['Never', 'OnFailure'].includes(pod.restartPolicy), 'runs to completion')
-  t.type(job.spec.backoffLimit, 'number', 'backoffLimit set')
-  t.type(job.spec.ttlSecondsAfterFinished, 'number', 'ttlSecondsAfterFinished set')
-  const c = pod.containers[0] as Obj
-  t.same(c.command, ['sh', MIGRATE_SCRIPT], 'runs migrate-all.sh')
-  const env = containerEnv(t, c, 'Job migrate')
-  t.same(Object.keys(env), ['DATABASE_URL'], 'gets DATABASE_URL only')
-  t.ok(schemaOf(SERVICES[0]!).shape.DATABASE_URL!.safeParse(env.DATABASE_URL).success, 'DATABASE_URL is a valid postgres:// URL')
-  for (const kind of ['requests', 'limits']) t.ok(c.resources?.[kind]?.cpu && c.resources?.[kind]?.memory, `resources.${kind} set`)
+check('k8s/base: every Deployment on a schema migrates it in an init container before its server starts', async (t) => {
+  t.same(baseDocs.filter((d) => d.kind === 'Job' || d.kind === 'CronJob').map((d) => d.metadata.name), [], 'no Job to delete or wait for on a release')
+  for (const proc of DEPLOYMENTS) {
+    const pod = find('Deployment', proc.name)?.spec.template.spec as Obj
+    const inits = (pod?.initContainers ?? []) as Obj[]
+    if (proc.kind === 'gateway') {
+      t.same(inits, [], 'gateway: no schema, no init container')
+      continue
+    }
+    t.equal(inits.length, 1, `${proc.name}: one init container`)
+    const init = inits[0] ?? {}
+    t.same(init.command, ['node', `${proc.dir}/dist/migrate.js`], `${proc.name}: runs ${proc.dir}/dist/migrate.js (its own schema's migrations and seeds)`)
+    t.ok(existsSync(rel(proc.dir, 'dist/migrate.js')), `${proc.dir}/dist/migrate.js is built`)
+    t.equal(init.image, pod.containers[0].image, `${proc.name}: the same image as its server, so the migrations are the ones its code expects`)
+    const env = containerEnv(t, init, `${proc.name} init`)
+    t.same(Object.keys(env), ['DATABASE_URL'], `${proc.name} init: DATABASE_URL only`)
+    t.same(init.env, pod.containers[0].env.filter((e: Obj) => e.name === 'DATABASE_URL'), `${proc.name} init: the server's database`)
+    t.ok(schemaOf(SERVICES[0]!).shape.DATABASE_URL!.safeParse(env.DATABASE_URL).success, 'DATABASE_URL is a valid postgres:// URL')
+    for (const kind of ['requests', 'limits']) t.ok(init.resources?.[kind]?.cpu && init.resources?.[kind]?.memory, `${proc.name} init: resources.${kind} set`)
+  }
 })
 
 check('k8s/base: HPA and PodDisruptionBudget per Deployment', async (t) => {
@@ -697,10 +702,11 @@ check('kustomize renders the base and the production overlay', { skip: noKubectl
     const objects = parseAllDocuments(out.stdout ?? '').map((d) => d.toJS() as Obj).filter(Boolean)
     const kinds = objects.map((o) => o.kind as string)
     t.equal(kinds.filter((k) => k === 'Deployment').length, DEPLOYMENTS.length, `k8s/${dir}: a Deployment per process`)
-    t.ok(kinds.includes('Job') && kinds.includes('Ingress'), `k8s/${dir}: the migrate Job and the Ingress`)
+    t.ok(kinds.includes('Ingress'), `k8s/${dir}: the Ingress`)
+    t.notOk(kinds.includes('Job'), `k8s/${dir}: no Job (migrations run in each Deployment's init container)`)
     t.notOk(kinds.includes('Secret'), `k8s/${dir}: no Secret (created out of band)`)
     if (namespaced) {
-      t.equal(kinds.filter((k) => k === 'NetworkPolicy').length, 4, `k8s/${dir}: the network policies`)
+      t.equal(kinds.filter((k) => k === 'NetworkPolicy').length, DEPLOYMENTS.length + 2, `k8s/${dir}: the network policies (one per process, the default deny, the metrics scrape)`)
       const images = objects.flatMap((o) => (o.spec?.template?.spec?.containers ?? []).map((c: Obj) => c.image as string))
       t.ok(images.every((i) => i.includes('/')), `k8s/${dir}: containers use the registry image`)
     }

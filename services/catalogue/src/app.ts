@@ -29,7 +29,7 @@ export async function buildApp(
   { logLevel = config.LOG_LEVEL, jwks, background, orderLimits = { ...ORDER_RATE_DEFAULTS, perAddress: { ...ORDER_RATE_DEFAULTS.perAddress, limit: config.ORDER_REQUESTS_PER_HOUR } } }: CatalogueBuildOptions = {},
 ): Promise<ServiceApp<Database>> {
   // Order requests' e-mails and clinic messages leave through the kit's outbox (MESSAGING_INTERNAL_URL).
-  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, outbox: {}, retention: retention(config) })
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, migrations, logLevel, jwks, background, outbox: {}, retention: retention(config) })
   const store = productStore(config, app)
   await app.register(routeGroup(collectionsRoutes), { store })
   await app.register(routeGroup(checkoutRoutes), { store })

@@ -21,7 +21,7 @@ export const SCHEMA = serviceNamed(SERVICE).schema
 export const schemaPlan: SchemaPlan<Database> = { schema: SCHEMA, migrations }
 
 export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks, background }: BuildOptions = {}): Promise<ServiceApp<Database>> {
-  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, retention: retention(config) })
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, migrations, logLevel, jwks, background, retention: retention(config) })
   const articles = articlesService(await articlesSource(config, app.log))
   await app.register(routeGroup(eventsRoutes))
   // Identity's "Download my data" and account deletion (service credential).

@@ -58,7 +58,7 @@ export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jw
   const keys = keyStore(() => db!, sealer, keyPolicy)
   const sessionCheck = localSessionCheck(() => db!)
   // E-mails go through the kit's outbox relay to messaging-sync (MESSAGING_INTERNAL_URL).
-  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks: jwks ?? keys.keySet, signingKey: async () => (await keys.current()).signing.privateKeyPem, sessionCheck, outbox: {}, background })
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, migrations, logLevel, jwks: jwks ?? keys.keySet, signingKey: async () => (await keys.current()).signing.privateKeyPem, sessionCheck, outbox: {}, background })
   db = app.db
 
   // Third-party plugins and parsers.

@@ -3,7 +3,7 @@ import t from 'tap'
 import { configSchema } from '../src/config.js'
 import { kit } from './helper.js'
 
-testServiceBasics(t, kit, { postgres: 'up' })
+testServiceBasics(t, kit, { postgres: 'up', schema: 'up' })
 
 t.test('configuration', async (t) => {
   const base = { DATABASE_URL: 'postgres://u:p@127.0.0.1/db', INTERNAL_TOKEN: 'x'.repeat(32), SIGNING_KEY_SECRET: 's'.repeat(32) }

@@ -5,9 +5,10 @@ import { bearer, build, confirmedUser, makeRole, post, REFRESH, setCookie } from
 
 /**
  * A privileged route of ANOTHER service (built with the kit as messaging-sync,
- * scheduling, … are) against a running identity. Revocation must count there at once.
+ * scheduling, … are) against a running identity. Revocation counts there within the service's
+ * SESSION_CHECK_CACHE_MS; with 0 (identity asked on every request), at once.
  */
-async function stack(t: Parameters<typeof build>[0]) {
+async function stack(t: Parameters<typeof build>[0], cacheMs = '0') {
   const identity = await build(t)
   await identity.app.listen({ port: 0, host: '127.0.0.1' })
   const { port } = identity.app.server.address() as { port: number }
@@ -15,15 +16,16 @@ async function stack(t: Parameters<typeof build>[0]) {
     DATABASE_URL: await freshDatabase(t),
     INTERNAL_TOKEN: TEST_INTERNAL_TOKEN,
     IDENTITY_JWKS_URL: `http://127.0.0.1:${port}/.well-known/jwks.json`,
+    SESSION_CHECK_CACHE_MS: cacheMs,
   })
-  const other = await createService(config, { name: 'other', schema: 'other', logLevel: false })
+  const other = await createService(config, { name: 'other', schema: 'other', migrations: {}, logLevel: false })
   other.get('/admin/mailbox', { preHandler: other.requireRole('admin') }, async () => ({ secrets: true }))
   other.get('/mine', { preHandler: other.requireRole() }, async (req) => ({ id: req.user!.id }))
   t.teardown(() => other.close())
   return { ...identity, other }
 }
 
-t.test('a demoted admin token loses admin rights in every service at once', async (t) => {
+t.test('with SESSION_CHECK_CACHE_MS=0 a demoted admin token loses admin rights in every service at once', async (t) => {
   const { app, db, other } = await stack(t)
   const boss = await confirmedUser(app, db)
   const bossToken = await makeRole(app, db, boss, 'admin')
@@ -42,7 +44,7 @@ t.test('a demoted admin token loses admin rights in every service at once', asyn
   t.ok([401, 403].includes(after.statusCode))
 })
 
-t.test('sign-out, a password change elsewhere and a removed account end access tokens at once', async (t) => {
+t.test('with SESSION_CHECK_CACHE_MS=0 sign-out, a password change elsewhere and a removed account end access tokens at once', async (t) => {
   const { app, db, other } = await stack(t)
   const user = await confirmedUser(app, db)
   const mine = (token: string) => other.inject({ method: 'GET', url: '/mine', headers: bearer(token) })
@@ -78,6 +80,28 @@ t.test('sign-out, a password change elsewhere and a removed account end access t
   statuses.removed = (await mine(tokenB)).statusCode
   t.equal(statuses.removed, 401, 'a removed account is signed out everywhere')
   t.comment(`after revocation, another service answered: ${JSON.stringify(statuses)}`)
+})
+
+t.test('with a cache window another service refuses a signed-out session within it', async (t) => {
+  const windowMs = 300
+  const { app, db, other } = await stack(t, String(windowMs))
+  const user = await confirmedUser(app, db)
+  const signedIn = await post(app, '/sign-in', { email: user.email, password: user.password })
+  const token = (signedIn.json() as { access_token: string }).access_token
+  const mine = async () => (await other.inject({ method: 'GET', url: '/mine', headers: bearer(token) })).statusCode
+  t.equal(await mine(), 200)
+  const signedOutAt = Date.now()
+  await post(app, '/sign-out', undefined, {}, { [REFRESH]: setCookie(signedIn, REFRESH)!.value })
+  let status = await mine()
+  while (status === 200 && Date.now() - signedOutAt < 10_000) {
+    await new Promise((r) => setTimeout(r, 10))
+    status = await mine()
+  }
+  const took = Date.now() - signedOutAt
+  t.equal(status, 401, 'the signed-out session is refused')
+  t.comment(`refused ${took} ms after sign-out (window ${windowMs} ms)`)
+  // The window counts from identity's last answer, given before the sign-out; the rest is request time.
+  t.ok(took < windowMs + 1000, `within the window (${took} ms)`)
 })
 
 t.test('the internal session check needs the service credential', async (t) => {

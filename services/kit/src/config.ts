@@ -76,5 +76,7 @@ export const serviceEnvSchema = z.object({
   IDENTITY_JWKS_URL: env.httpUrl,
   JWT_ISSUER: z.string().min(1).default('hearing-care-identity'),
   JWT_AUDIENCE: z.string().min(1).default('hearing-care-api'),
+  /** How long an answer of identity's session check stands (sessions.ts): a revoked session is refused within this. */
+  SESSION_CHECK_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
 })
 export type ServiceEnv = z.output<typeof serviceEnvSchema>

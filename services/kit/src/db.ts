@@ -81,6 +81,10 @@ export interface MigrateResult {
  */
 export async function migrateToLatest<DB>(db: Kysely<DB>, schema: string, migrations: Migrations): Promise<MigrateResult> {
   if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`)
+  // Code of the previous release against a schema a newer release already migrated (a rollback):
+  // every migration it knows is there, so there is nothing to do. Kysely's Migrator would refuse the
+  // migrations it does not know ("corrupted migrations").
+  if ((await schemaState(db, schema, migrations)).pending.length === 0) return { executed: [] }
   await sql`create schema if not exists ${sql.id(schema)}`.execute(db)
   const migrator = new Migrator({
     db,
@@ -94,6 +98,42 @@ export async function migrateToLatest<DB>(db: Kysely<DB>, schema: string, migrat
     throw new Error(`migration ${failed?.migrationName ?? ''} of schema ${schema} failed: ${reason}`)
   }
   return { executed: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) }
+}
+
+export interface SchemaState {
+  /** Migrations the code knows that the schema has not had yet: the schema is behind the code. */
+  pending: string[]
+  /** Migrations the schema has had that the code does not know: a newer release ran them. */
+  unknown: string[]
+}
+
+/** How the service's schema compares with the migrations its code knows (Kysely's migration table in that schema). */
+export async function schemaState<DB>(db: Kysely<DB>, schema: string, migrations: Migrations): Promise<SchemaState> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name ${schema}`)
+  const { rows: table } = await sql<{ found: string | null }>`select to_regclass(${`${schema}.kysely_migration`}) as found`.execute(db)
+  const applied = table[0]?.found
+    ? (await sql<{ name: string }>`select name from ${sql.id(schema, 'kysely_migration')}`.execute(db)).rows.map((r) => r.name)
+    : []
+  const known = Object.keys(migrations)
+  return { pending: known.filter((name) => !applied.includes(name)), unknown: applied.filter((name) => !known.includes(name)) }
+}
+
+/**
+ * Runs `work` while holding the session advisory lock of that name on one connection, waiting for
+ * it as long as another process (a replica's init container) holds it.
+ */
+export async function underLock<DB, T>(db: Kysely<DB>, name: string, work: () => Promise<T>): Promise<T> {
+  return db.connection().execute(async (conn) => {
+    // Waiting for the lock is not a slow statement: a long migration elsewhere may hold it for minutes.
+    await sql`set statement_timeout = 0`.execute(conn)
+    await sql`select pg_advisory_lock(hashtext(${name}))`.execute(conn)
+    try {
+      return await work()
+    } finally {
+      await sql`select pg_advisory_unlock(hashtext(${name}))`.execute(conn)
+      await sql`reset statement_timeout`.execute(conn)
+    }
+  })
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely'
-import { createDb, migrateToLatest, type Migrations } from './db.js'
+import { createDb, migrateToLatest, underLock, type Migrations } from './db.js'
 
 /** Everything needed to bring a service's schema up to date. */
 export interface SchemaPlan<DB = unknown> {
@@ -9,13 +9,20 @@ export interface SchemaPlan<DB = unknown> {
   seed?(db: Kysely<DB>): Promise<void>
 }
 
-/** Applies migrations and seeds against DATABASE_URL; the body of every service's migrate.js. */
+/**
+ * Applies migrations and seeds against DATABASE_URL; the body of every service's migrate.js, which
+ * each replica's init container runs. One schema's runs take turns (an advisory lock per schema), so
+ * replicas starting together neither race on creating the schema nor seed twice at once.
+ */
 export async function migrateAndSeed<DB>(databaseUrl: string, { schema, migrations, seed }: SchemaPlan<DB>): Promise<string[]> {
-  const db = createDb<DB>({ url: databaseUrl, schema, max: 2 })
+  // One connection holds the lock, the others migrate and seed.
+  const db = createDb<DB>({ url: databaseUrl, schema, max: 3 })
   try {
-    const { executed } = await migrateToLatest(db, schema, migrations)
-    if (seed) await seed(db)
-    return executed
+    return await underLock(db, `migrate:${schema}`, async () => {
+      const { executed } = await migrateToLatest(db, schema, migrations)
+      if (seed) await seed(db)
+      return executed
+    })
   } finally {
     await db.destroy()
   }

@@ -98,6 +98,11 @@ export interface OutboxRelayOptions {
   /** Longest wait between attempts of one row. */
   maxBackoffMs?: number
   /**
+   * How long a batch the relay took stays its own: past this, another pass (this replica's or
+   * another's) takes the rows again, e.g. after the replica died mid-call. Longer than a request.
+   */
+  leaseMs?: number
+  /**
    * Topics whose delivery status the relay brings back into the outbox's tracking columns
    * (TrackedOutboxTable) after handing them over, until it settles.
    */
@@ -125,7 +130,9 @@ interface Row {
   topic: string
   key: string
   payload: unknown
+  /** Counting the attempt the relay just claimed it for: its claim, checked when the result is recorded. */
   attempts: number
+  created_at: Date
 }
 
 /** Delivery statuses that may still change (messaging-sync is still trying). */
@@ -145,13 +152,16 @@ type Outcome = { ok: true } | { ok: false; permanent: boolean; reason: string }
 
 /**
  * Hands pending outbox rows to messaging-sync: `POST /internal/outbox` with the internal token,
- * in batches. Rows are taken with FOR UPDATE SKIP LOCKED and held until the answer is recorded, so
- * several replicas share the work and never hand the same row at once; a crash between the answer
- * and the commit hands it again, which messaging-sync ignores (unique source + key).
+ * in batches. A batch is claimed in one short statement (its attempt counted and its next attempt
+ * moved a lease ahead, so no other pass takes it meanwhile), then posted with no transaction or
+ * lock open, then the answer is recorded in another short statement for the rows still under this
+ * claim. A replica that dies mid-call leaves its rows to be taken again once the lease is over;
+ * handing a row twice is harmless, since messaging-sync keeps one per source + key.
  * A row messaging-sync refuses is reported to it as undeliverable, so staff see it there.
  */
 export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB>; source: string; internalToken: string; log: FastifyBaseLogger }): OutboxRelay {
   const { db, source, internalToken, log, targetUrl, intervalMs = 1000, batchSize = 50, requestTimeoutMs = 5000, maxBackoffMs = 10 * 60_000, trackTopics = [] } = opts
+  const leaseMs = opts.leaseMs ?? Math.max(3 * requestTimeoutMs, 15_000)
   const base = targetUrl?.replace(/\/+$/, '')
   let timer: NodeJS.Timeout | undefined
   let running: Promise<number> | undefined
@@ -182,16 +192,53 @@ export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB
 
   const items = (rows: Row[]) => rows.map(({ id, topic, key, payload }) => ({ id, topic, key, payload }))
 
-  /** Hands one batch over, resolving to the rows settled; a refused batch is retried item by item so one bad item holds up no other. */
-  async function handOver(trx: Kysely<DB>, rows: Row[]): Promise<number> {
+  /** Takes up to a batch of due rows for this pass, oldest first; the row locks last only this statement. */
+  async function claim(): Promise<Row[]> {
+    const { rows } = await sql<Row>`
+      update outbox o set attempts = o.attempts + 1, next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+      from (
+        select id from outbox where handed_over_at is null and next_attempt_at <= now()
+        order by next_attempt_at, created_at limit ${batchSize}
+        for update skip locked
+      ) due
+      where o.id = due.id
+      returning o.id, o.topic, o.key, o.payload, o.attempts, o.created_at
+    `.execute(db)
+    return rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime())
+  }
+
+  /** The claimed rows as a record set for the statements below: only rows still under this claim are touched. */
+  const claimed = (rows: Row[], extra: (row: Row) => object = () => ({})) => JSON.stringify(rows.map((r) => ({ id: r.id, attempts: r.attempts, ...extra(r) })))
+
+  /** Records an outcome on the rows still under this claim; resolves to how many were. */
+  async function settle(rows: Row[], lastError: string | null): Promise<number> {
+    const result = await sql`
+      update outbox o set handed_over_at = now(), last_error = ${lastError}
+      from jsonb_to_recordset(${claimed(rows)}::jsonb) as x(id uuid, attempts integer)
+      where o.id = x.id and o.attempts = x.attempts and o.handed_over_at is null
+    `.execute(db)
+    return Number(result.numAffectedRows ?? 0)
+  }
+
+  /** Keeps the claim on rows still waiting for their turn (a refused batch is retried item by item). */
+  async function renew(rows: Row[]): Promise<void> {
+    await sql`
+      update outbox o set next_attempt_at = now() + ${leaseMs} * interval '1 millisecond'
+      from jsonb_to_recordset(${claimed(rows)}::jsonb) as x(id uuid, attempts integer)
+      where o.id = x.id and o.attempts = x.attempts and o.handed_over_at is null
+    `.execute(db)
+  }
+
+  /** Hands one claimed batch over, resolving to the rows settled; a refused batch is retried item by item so one bad item holds up no other. */
+  async function handOver(rows: Row[]): Promise<number> {
     const result = await post('/internal/outbox', { source, items: items(rows) })
-    if (result.ok) {
-      await sql`update outbox set handed_over_at = now(), last_error = null, attempts = attempts + 1 where id = any(${rows.map((r) => r.id)}::uuid[])`.execute(trx)
-      return rows.length
-    }
+    if (result.ok) return settle(rows, null)
     if (result.permanent && rows.length > 1) {
       let handed = 0
-      for (const row of rows) handed += await handOver(trx, [row])
+      for (const [i, row] of rows.entries()) {
+        await renew(rows.slice(i))
+        handed += await handOver([row])
+      }
       return handed
     }
     if (result.permanent) {
@@ -199,16 +246,16 @@ export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB
       const row = rows[0]!
       const reported = await post('/internal/outbox/undeliverable', { source, items: [{ id: row.id, topic: row.topic, key: row.key, reason: result.reason }] })
       if (reported.ok) {
-        await sql`update outbox set handed_over_at = now(), last_error = ${result.reason}, attempts = attempts + 1 where id = ${row.id}`.execute(trx)
         log.error({ outboxId: row.id, topic: row.topic, reason: result.reason }, 'outbox item refused by messaging-sync; reported as undeliverable')
-        return 1
+        return settle(rows, result.reason)
       }
     }
-    for (const row of rows) {
-      const next = new Date(Date.now() + outboxBackoffMs(row.attempts + 1, maxBackoffMs))
-      await sql`update outbox set attempts = attempts + 1, last_error = ${result.reason}, next_attempt_at = ${next} where id = ${row.id}`.execute(trx)
-    }
-    log.warn({ items: rows.length, reason: result.reason, attempts: rows[0]!.attempts + 1 }, 'outbox hand-over to messaging-sync failed; will retry')
+    await sql`
+      update outbox o set last_error = ${result.reason}, next_attempt_at = now() + x.delay_ms * interval '1 millisecond'
+      from jsonb_to_recordset(${claimed(rows, (r) => ({ delay_ms: outboxBackoffMs(r.attempts, maxBackoffMs) }))}::jsonb) as x(id uuid, attempts integer, delay_ms integer)
+      where o.id = x.id and o.attempts = x.attempts and o.handed_over_at is null
+    `.execute(db)
+    log.warn({ items: rows.length, reason: result.reason, attempts: rows[0]!.attempts }, 'outbox hand-over to messaging-sync failed; will retry')
     return 0
   }
 
@@ -216,16 +263,9 @@ export function createOutboxRelay<DB>(opts: OutboxRelayOptions & { db: Kysely<DB
     if (!base) return 0
     let total = 0
     for (;;) {
-      const handed = await db.transaction().execute(async (trx) => {
-        const { rows } = await sql<Row>`
-          select id, topic, key, payload, attempts from outbox
-          where handed_over_at is null and next_attempt_at <= now()
-          order by next_attempt_at, created_at limit ${batchSize}
-          for update skip locked
-        `.execute(trx)
-        if (rows.length === 0) return -1
-        return handOver(trx, rows)
-      })
+      const rows = await claim()
+      if (rows.length === 0) break
+      const handed = await handOver(rows)
       if (handed <= 0) break
       total += handed
       // Stopping (or driven by hand): one batch per pass.

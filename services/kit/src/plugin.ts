@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis'
 import { InvalidTokenError, registerAccessTokens, verifiedCaller, type AccessTokenOptions, type Role } from './auth.js'
 import { auditDeclaredRoutes } from './audit/routes.js'
 import { createAuditTrail } from './audit/trail.js'
-import { createDb, databaseReachable, poolUse } from './db.js'
+import { createDb, databaseReachable, poolUse, schemaState, withTimeout, type Migrations } from './db.js'
 import { errorPayload, installErrorHandling } from './errors.js'
 import { INTERNAL_TOKEN_HEADER } from './internal.js'
 import { createOutboxRelay, type OutboxRelay, type OutboxRelayOptions } from './outbox.js'
@@ -43,8 +43,10 @@ export interface ServiceKitOptions {
   redisUrl?: string
   internalToken: string
   auth: AccessTokenOptions
-  /** Asks identity whether a token's session still stands (sessions.ts). */
+  /** Asks identity whether a token's session still stands (sessions.ts); app.checkSession. */
   sessions: SessionCheck
+  /** What requireRole asks instead, if given: `sessions` behind a short cache (cachedSessionCheck). */
+  guardSessions?: SessionCheck
   /** The service's name, sent as the `source` of what its outbox hands over. */
   name?: string
   /**
@@ -52,6 +54,11 @@ export interface ServiceKitOptions {
    * and stopped on close. `background: false` leaves it stopped (tests drive it with runOnce).
    */
   outbox?: OutboxRelayOptions & { background?: boolean }
+  /**
+   * The migrations the code expects: /readyz answers 503 (`schema: behind`) until the schema has
+   * every one of them, so a pod of a new release gets no traffic before its migrations ran.
+   */
+  migrations?: Migrations
 }
 
 export const SESSION_ENDED_MESSAGE = 'Your session has ended. Please sign in again.'
@@ -123,7 +130,7 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
     const user = req.user
     if (!user) return reply.code(401).send(errorPayload(401, 'Please sign in to continue.'))
     let answer = checked.get(req)
-    if (!answer) checked.set(req, (answer = opts.sessions(user)))
+    if (!answer) checked.set(req, (answer = (opts.guardSessions ?? opts.sessions)(user)))
     let session: SessionCheckAnswer
     try {
       session = await answer
@@ -157,8 +164,25 @@ async function serviceKit(app: FastifyInstance, opts: ServiceKitOptions) {
   })
 
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }))
+  // Once the schema has caught up it stays so (migrations are never undone), so it is asked until then only.
+  let schemaCurrent = !opts.migrations
+  const schemaCheck = async (): Promise<'up' | 'behind' | 'down'> => {
+    if (schemaCurrent || !opts.migrations) return 'up'
+    try {
+      const { pending } = await withTimeout(schemaState(db, opts.schema, opts.migrations), 2000)
+      if (pending.length > 0) {
+        app.log.warn({ schema: opts.schema, pending }, 'schema behind the code: not ready until its migrations ran')
+        return 'behind'
+      }
+      schemaCurrent = true
+      return 'up'
+    } catch {
+      return 'down'
+    }
+  }
   app.get('/readyz', { logLevel: 'warn' }, async (_req, reply) => {
-    const checks: Record<string, 'up' | 'down'> = { postgres: (await databaseReachable(db)) ? 'up' : 'down' }
+    const checks: Record<string, 'up' | 'down' | 'behind'> = { postgres: (await databaseReachable(db)) ? 'up' : 'down' }
+    if (checks.postgres === 'up' && opts.migrations) checks.schema = await schemaCheck()
     if (redis) checks.redis = (await redisReachable(redis)) ? 'up' : 'down'
     const ready = Object.values(checks).every((c) => c === 'up')
     if (!ready) reply.header('retry-after', '5')

@@ -3,13 +3,14 @@ import type { KeySource } from './auth.js'
 import type { Kysely } from 'kysely'
 import type { ServiceEnv } from './config.js'
 import { createFastify, type App } from './fastify.js'
+import type { Migrations } from './db.js'
 import type { OutboxRelayOptions } from './outbox.js'
 import openApiDocument from './openapi.js'
 import serviceKit from './plugin.js'
 import { retentionSweep, type RetentionOptions, type RetentionSweep } from './retention.js'
 import { lookRegularly } from './scheduled-runs.js'
 import type { ZodTypeProvider } from './validation.js'
-import { remoteSessionCheck, type SessionCheck } from './sessions.js'
+import { cachedSessionCheck, remoteSessionCheck, type SessionCheck } from './sessions.js'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -33,6 +34,8 @@ export interface BuildOptions {
 
 type ServiceConfig = Pick<ServiceEnv, 'LOG_LEVEL' | 'DATABASE_URL' | 'INTERNAL_TOKEN' | 'JWT_ISSUER' | 'JWT_AUDIENCE'> & {
   IDENTITY_JWKS_URL?: string
+  /** How long identity's answer about a session stands (default 5000 ms); 0: asked on every request. */
+  SESSION_CHECK_CACHE_MS?: number
   /** Services whose config has a Redis URL get app.redis, and readiness requires it. */
   REDIS_URL?: string
   /** messaging-sync's base URL: where the outbox relay hands work over. */
@@ -62,9 +65,11 @@ export function routeGroup<DB, Options extends object>(group: RouteGroup<DB, Opt
 /** A service's Fastify instance with the kit registered: the first lines of every buildApp. */
 export async function createService<DB>(
   config: ServiceConfig,
-  { name, schema, logLevel = config.LOG_LEVEL, jwks, signingKey, sessionCheck, outbox, retention, background = true }: BuildOptions & {
+  { name, schema, migrations, logLevel = config.LOG_LEVEL, jwks, signingKey, sessionCheck, outbox, retention, background = true }: BuildOptions & {
     name: string
     schema: string
+    /** The migrations this code expects: the service reports not ready while its schema lacks any of them. */
+    migrations: Migrations
     /** The service has an outbox table (outboxMigration): start its relay towards MESSAGING_INTERNAL_URL. */
     outbox?: Omit<OutboxRelayOptions, 'targetUrl'>
     /** The service purges old records (it has a scheduled_runs table): app.retention, swept regularly in the background. */
@@ -85,7 +90,10 @@ export async function createService<DB>(
     internalToken: config.INTERNAL_TOKEN,
     auth: { jwks: keys, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, ...(signingKey ? { signingKey } : {}) },
     sessions,
+    // Guarded requests reuse identity's answer for a while; an OAuth callback (checkSession) asks afresh.
+    guardSessions: sessionCheck ? sessions : cachedSessionCheck(sessions, { ttlMs: config.SESSION_CHECK_CACHE_MS ?? 5000 }),
     name,
+    migrations,
     ...(outbox ? { outbox: { ...outbox, targetUrl: config.MESSAGING_INTERNAL_URL, background } } : {}),
   })
   // The kit decorated `db` (plugin.ts) with a pool on the service's schema; its tables are the service's to name.

@@ -42,7 +42,7 @@ t.test('requests are timed per route pattern and status, and served on the metri
 t.test('database pool use and queue counts are read at scrape time', async (t) => {
   const signer = await testSigner()
   const config = { LOG_LEVEL: 'silent', DATABASE_URL: await freshDatabase(t), INTERNAL_TOKEN: 'i'.repeat(32), JWT_ISSUER: 'test-issuer', JWT_AUDIENCE: 'test-audience' } as const
-  const app = await createService(config, { name: 'pooled', schema: 'pooled', logLevel: false, jwks: signer.keySet, sessionCheck: async (user) => ({ active: true, role: user.role }) })
+  const app = await createService(config, { name: 'pooled', schema: 'pooled', migrations: {}, logLevel: false, jwks: signer.keySet, sessionCheck: async (user) => ({ active: true, role: user.role }) })
   t.teardown(() => app.close())
   await app.ready()
   await app.db.selectNoFrom((eb) => eb.val(1).as('one')).execute()

@@ -66,7 +66,7 @@ async function producerDb(t: Teardown): Promise<Kysely<unknown>> {
   return db
 }
 
-const relayFor = (db: Kysely<unknown>, port: number, over: { batchSize?: number } = {}) =>
+const relayFor = (db: Kysely<unknown>, port: number, over: { batchSize?: number; requestTimeoutMs?: number } = {}) =>
   createOutboxRelay({ db, targetUrl: `http://127.0.0.1:${port}`, source: 'producer', internalToken: TOKEN, log, requestTimeoutMs: 2000, ...over })
 
 const pending = async (db: Kysely<unknown>) =>
@@ -195,4 +195,115 @@ t.test("tracked topics: the relay brings messaging-sync's delivery status back i
   await addToOutbox(db, { topic: 'appointment', key: 'appointment:a2:sync', payload: { ...visit, appointment_id: 'a2' } })
   t.equal(await relay.runOnce(), 0, 'messaging-sync away: nothing handed over, and the pass does not fail')
   t.same(await tracked(), { delivery_status: 'delivered', delivery_attempts: 2, delivery_error: null }, 'what was known is kept')
+})
+
+/**
+ * A stand-in for messaging-sync that keeps one item per key, as its intake does (unique source +
+ * key): the first POST is held open until `release()` (a slow or hung messaging-sync), or, with
+ * `dieFirst`, its items are stored and then the connection is cut before any answer (a crash
+ * after the commit).
+ */
+async function startFlakyIntake(t: Teardown, port: number, { dieFirst = false } = {}) {
+  const stored = new Map<string, number>()
+  let posts = 0
+  let release: () => void = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  const server: Server = createServer((req, res) => {
+    let raw = ''
+    req.on('data', (c) => (raw += c))
+    req.on('end', () => {
+      const first = posts++ === 0
+      const { items } = JSON.parse(raw) as Received['body']
+      for (const { key } of items) stored.set(key, (stored.get(key) ?? 0) + 1)
+      if (first && dieFirst) return void req.socket.destroy()
+      void (first ? released : Promise.resolve()).then(() => res.writeHead(202, { 'content-type': 'application/json' }).end('{}'))
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())))
+  t.teardown(() => release())
+  return { stored, posts: () => posts, release: () => release() }
+}
+
+/** Waits for a condition, looking every 20 ms, failing after 10 s. */
+async function until(what: string, condition: () => boolean | Promise<boolean>) {
+  for (const started = Date.now(); !(await condition()); ) {
+    if (Date.now() - started > 10_000) throw new Error(`timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
+
+/** Locks anyone but the observer holds on the outbox table, and connections left inside a transaction. */
+async function heldOnOutbox(observer: Kysely<unknown>) {
+  const { rows } = await sql<{ locks: number; in_transaction: number }>`
+    select
+      (select count(*)::int from pg_locks l join pg_class c on c.oid = l.relation
+        where c.relname = 'outbox' and l.pid <> pg_backend_pid()) as locks,
+      (select count(*)::int from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid() and state like 'idle in transaction%') as in_transaction
+  `.execute(observer)
+  return rows[0]!
+}
+
+const outboxState = async (db: Kysely<unknown>) =>
+  (await sql<{ key: string; handed: boolean; attempts: number }>`select key, handed_over_at is not null as handed, attempts from outbox order by key`.execute(db)).rows
+
+t.test('while messaging-sync hangs on a call the relay holds no lock and no transaction; when it answers nothing is lost or doubled', async (t) => {
+  const db = await producerDb(t)
+  const port = await freePort()
+  const intake = await startFlakyIntake(t, port)
+  for (const key of ['a', 'b', 'c']) await addToOutbox(db, { topic: 'email', key, payload: mail(key) })
+  const relay = relayFor(db, port, { requestTimeoutMs: 30_000 })
+
+  const pass = relay.runOnce()
+  await until('messaging-sync to receive the batch', () => intake.posts() === 1)
+  t.same(await heldOnOutbox(db), { locks: 0, in_transaction: 0 }, 'pg_locks: no lock on the outbox, and no connection idle in a transaction')
+  const other = relayFor(db, port)
+  t.equal(await other.runOnce(), 0, 'another replica does not take the claimed rows meanwhile')
+  await addToOutbox(db, { topic: 'email', key: 'd', payload: mail('d') })
+  t.equal(await other.runOnce(), 1, 'but hands over new work: the producer and the other relays are not held up')
+
+  intake.release()
+  t.equal(await pass, 3, 'the hung call settles its batch once answered')
+  t.same(await outboxState(db), ['a', 'b', 'c', 'd'].map((key) => ({ key, handed: true, attempts: 1 })), 'every row handed over, each in one attempt')
+  t.same([...intake.stored.values()], [1, 1, 1, 1], 'messaging-sync got each item once')
+})
+
+t.test("a replica that dies mid-call: once its claim's lease is over another replica hands the rows over, and the receiver keeps each once", async (t) => {
+  const db = await producerDb(t)
+  const port = await freePort()
+  const intake = await startFlakyIntake(t, port)
+  for (const key of ['a', 'b']) await addToOutbox(db, { topic: 'email', key, payload: mail(key) })
+  const dying = createOutboxRelay({ db, targetUrl: `http://127.0.0.1:${port}`, source: 'producer', internalToken: TOKEN, log, requestTimeoutMs: 30_000, leaseMs: 200 })
+  const lost = dying.runOnce() // its answer will come too late to count: the replica is as good as dead
+  await until('messaging-sync to receive the batch', () => intake.posts() === 1)
+
+  const survivor = relayFor(db, port)
+  let handed = 0
+  await until('the survivor to take the rows again', async () => (handed = await survivor.runOnce()) > 0)
+  t.equal(handed, 2, 'the survivor hands both rows over after the lease')
+  t.same(await outboxState(db), [{ key: 'a', handed: true, attempts: 2 }, { key: 'b', handed: true, attempts: 2 }], 'recorded once, on the second claim')
+
+  intake.release()
+  t.equal(await lost, 0, 'the late answer of the first claim changes nothing')
+  t.same(Object.fromEntries(intake.stored), { a: 2, b: 2 }, 'the items reached messaging-sync twice...')
+  // messaging-sync stores one delivery per source + key (services/messaging-sync/test/outbox.test.ts: "nothing stored twice").
+  t.equal(await pending(db), 0, '...which messaging-sync stores once per key, so nothing is doubled or lost')
+  t.same(await heldOnOutbox(db), { locks: 0, in_transaction: 0 })
+})
+
+t.test('messaging-sync dying after storing a batch but before answering: retried later, stored once per key', async (t) => {
+  const db = await producerDb(t)
+  const port = await freePort()
+  const intake = await startFlakyIntake(t, port, { dieFirst: true })
+  for (const key of ['a', 'b']) await addToOutbox(db, { topic: 'email', key, payload: mail(key) })
+  const relay = relayFor(db, port)
+  t.equal(await relay.runOnce(), 0, 'the cut call settles nothing')
+  const [row] = (await sql<{ last_error: string; next_attempt_at: Date }>`select last_error, next_attempt_at from outbox where key = 'a'`.execute(db)).rows
+  t.match(row!.last_error, /fetch failed|socket|TypeError/, 'the reason is kept')
+  t.ok(row!.next_attempt_at.getTime() > Date.now(), 'and the next attempt waits its backoff')
+  await sql`update outbox set next_attempt_at = now()`.execute(db) // time passes
+  t.equal(await relay.runOnce(), 2, 'handed over on the retry')
+  t.same(await outboxState(db), [{ key: 'a', handed: true, attempts: 2 }, { key: 'b', handed: true, attempts: 2 }])
+  t.same([...intake.stored.keys()].sort(), ['a', 'b'], 'one item per key at messaging-sync')
 })

@@ -69,7 +69,7 @@ t.test('a service built with retention sweeps by itself when ready, and app.rete
   await note(db, 'past', 6, -1)
   const signer = await testSigner()
   const config = { LOG_LEVEL: 'silent' as const, DATABASE_URL: url, INTERNAL_TOKEN: 'i'.repeat(40), JWT_ISSUER: 'hearing-care-identity', JWT_AUDIENCE: 'hearing-care-api' }
-  const options = { schema: 'kit_test', jwks: signer.keySet, sessionCheck: async () => ({ active: true, role: 'staff' as const }) }
+  const options = { schema: 'kit_test', migrations: {}, jwks: signer.keySet, sessionCheck: async () => ({ active: true, role: 'staff' as const }) }
   const app = await createService<Db>(config, { ...options, name: 'kit-test', retention: { rules: [notesRule], everyHours: 24 } })
   const without = await createService<Db>(config, { ...options, name: 'kit-plain' })
   t.equal(without.retention, null)

@@ -54,7 +54,7 @@ export async function buildApp(
   { logLevel = config.LOG_LEVEL, jwks, background, role = config.MESSAGING_QUEUE_WORKERS ? 'all' : 'api', email, provider: providerOptions, contactRate = { ...CONTACT_RATE_DEFAULTS, max: config.CONTACT_MESSAGES_PER_HOUR }, podiumRetryAfterMs, syncOptions }: MessagingBuildOptions = {},
 ): Promise<ServiceApp<Database>> {
   // The kit (database, Redis, auth, health, metrics); no third-party plugins of our own.
-  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, retention: retention(config) })
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, migrations, logLevel, jwks, background, retention: retention(config) })
   const db = app.db
 
   // Ours: the provider, then the two delivery channels (queue, sweeper, and the worker unless this

@@ -2,4 +2,4 @@ import { testServiceBasics } from '@hearing/infra/testing'
 import t from 'tap'
 import { kit } from './helper.js'
 
-testServiceBasics(t, kit, { postgres: 'up', redis: 'up' })
+testServiceBasics(t, kit, { postgres: 'up', schema: 'up', redis: 'up' })

@@ -27,7 +27,7 @@ export interface SchedulingBuildOptions extends BuildOptions {
 export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jwks, background = true, now = () => new Date() }: SchedulingBuildOptions = {}): Promise<ServiceApp<Database>> {
   // Booking requests, patient e-mails and provider syncs leave through the kit's outbox (MESSAGING_INTERNAL_URL);
   // the provider syncs' status comes back into it, for staff's lists.
-  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, logLevel, jwks, background, outbox: { trackTopics: ['appointment'] } })
+  const app = await createService<Database>(config, { name: SERVICE, schema: SCHEMA, migrations, logLevel, jwks, background, outbox: { trackTopics: ['appointment'] } })
   await app.register(routeGroup(appointmentTypesRoutes))
   await app.register(routeGroup(bookingRoutes), {
     now,

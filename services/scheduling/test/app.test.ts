@@ -2,7 +2,7 @@ import { testServiceBasics } from '@hearing/infra/testing'
 import t from 'tap'
 import { build, kit, migrate } from './helper.js'
 
-testServiceBasics(t, kit, { postgres: 'up' })
+testServiceBasics(t, kit, { postgres: 'up', schema: 'up' })
 
 t.test('seeding a second time adds no rows', async (t) => {
   const { config, db } = await build(t)

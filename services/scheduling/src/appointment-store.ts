@@ -131,6 +131,18 @@ export function moveAppointment(trx: Db, id: string, from: Date, to: { starts_at
     .executeTakeFirst()
 }
 
+/**
+ * The revision of the next calendar file about the appointment (0 for the first), recorded as sent.
+ * `onlyAfterFirst`: undefined when the patient was never sent one (a request cancelled before it was
+ * confirmed has no entry in their calendar to remove).
+ */
+export async function nextCalendarSequence(trx: Db, id: string, { onlyAfterFirst = false } = {}): Promise<number | undefined> {
+  let query = trx.updateTable('appointments').set({ calendar_sequence: sql<number>`coalesce(calendar_sequence, -1) + 1` }).where('id', '=', id)
+  if (onlyAfterFirst) query = query.where('calendar_sequence', 'is not', null)
+  const row = await query.returning('calendar_sequence').executeTakeFirst()
+  return row?.calendar_sequence ?? undefined
+}
+
 export async function insertCancelToken(trx: Db, tokenHash: string, appointmentId: string): Promise<void> {
   await trx.insertInto('appointment_cancel_tokens').values({ token_hash: tokenHash, appointment_id: appointmentId }).execute()
 }

@@ -3,7 +3,7 @@ import { CLINIC_TIME_ZONE, DEFAULT_PATIENT_LANGUAGE, hhieBand, locationNameOf, p
 import { addToOutbox, httpError, type DeliveryState } from '@hearing/service-kit'
 import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
-import { appointmentsOfUser, changeAppointment, findAppointment, findAppointmentByRef, insertCancelToken, LIVE_STATUSES, outboxStates, type AppointmentRef, type AppointmentRow, type StatusChange } from './appointment-store.js'
+import { appointmentsOfUser, changeAppointment, findAppointment, findAppointmentByRef, insertCancelToken, LIVE_STATUSES, nextCalendarSequence, outboxStates, type AppointmentRef, type AppointmentRow, type StatusChange } from './appointment-store.js'
 import { describeStart } from './availability.js'
 import type { Database } from './database.js'
 import { cancelledEmail, confirmedEmail, declinedEmail, queuePatientEmail } from './patient-emails.js'
@@ -141,7 +141,8 @@ export async function newCancelToken(trx: Db, appointmentId: string): Promise<st
 /** Confirms the appointment to the patient: e-mail with the calendar file and a fresh cancel link. */
 export async function sendConfirmation(trx: Db, row: AppointmentRow, publicUrl: string): Promise<void> {
   const token = await newCancelToken(trx, row.id)
-  await queuePatientEmail(trx, row.id, 'appointment-confirmed', confirmedEmail(row, cancelLink(publicUrl, token, row.language)))
+  const sequence = (await nextCalendarSequence(trx, row.id))!
+  await queuePatientEmail(trx, row.id, 'appointment-confirmed', confirmedEmail(row, cancelLink(publicUrl, token, row.language), sequence))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -188,7 +189,7 @@ export async function decideByStaff(db: Db, id: string, decision: StaffDecision,
     } else if (decision === 'decline') {
       await queuePatientEmail(trx, row.id, 'appointment-declined', declinedEmail(row))
     } else if (decision === 'cancel') {
-      await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'staff'))
+      await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'staff', await nextCalendarSequence(trx, row.id, { onlyAfterFirst: true })))
     }
     return row
   })
@@ -250,7 +251,7 @@ export async function cancelByPatient(db: Db, by: { userId: string } | { token: 
         appointment_id: row.id,
       },
     })
-    await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'patient'))
+    await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'patient', await nextCalendarSequence(trx, row.id, { onlyAfterFirst: true })))
     return row
   })
 }

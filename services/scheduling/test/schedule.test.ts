@@ -82,6 +82,51 @@ t.test('a reschedule moves the visit by the same rules and e-mails the patient t
   t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${moving.id}/reschedule`, headers: staff, payload: { appointment_date: 'soon' } })).statusCode, 400)
 })
 
+t.test("a visit's calendar files change one entry: REQUEST at the confirmation and each move with a rising SEQUENCE, CANCEL when it is cancelled", async (t) => {
+  const { app, staff, schedule } = await setup(t)
+  const visit = await schedule(GAINESVILLE, '2026-11-30', '14:00')
+  const calendarOf = async (key: string) => {
+    const row = await app.db.selectFrom('outbox').select('payload').where('key', '=', key).executeTakeFirstOrThrow()
+    const email = row.payload as { text: string; attachments?: Array<{ contentType: string; contentBase64: string }> }
+    t.equal(email.attachments?.length, 1, `${key}: one calendar file`)
+    return { text: email.text, invitation: readInvitation(Buffer.from(email.attachments![0]!.contentBase64, 'base64').toString()) }
+  }
+  const move = (date: string, time: string) => app.inject({ method: 'POST', url: `/admin/appointments/${visit.id}/reschedule`, headers: staff, payload: { appointment_date: date, appointment_time: time } })
+
+  const first = (await calendarOf(`appointment-confirmed:${visit.id}`)).invitation
+  t.match(first, { method: 'REQUEST', sequence: 0, status: 'CONFIRMED' }, 'the confirmation adds the entry')
+  t.equal((await move('2026-12-01', '11:30')).statusCode, 200)
+  const moved = (await calendarOf(`appointment-rescheduled:${visit.id}:2026-12-01T16:30:00.000Z`)).invitation
+  t.match(moved, { method: 'REQUEST', uid: first.uid, sequence: 1, status: 'CONFIRMED' }, 'a move updates the same entry')
+  t.equal(moved.start.toISOString(), '2026-12-01T16:30:00.000Z')
+  t.equal((await move('2026-12-02', '09:00')).statusCode, 200)
+  const again = (await calendarOf(`appointment-rescheduled:${visit.id}:2026-12-02T14:00:00.000Z`)).invitation
+  t.match(again, { method: 'REQUEST', uid: first.uid, sequence: 2 }, 'each move a higher revision')
+
+  t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${visit.id}/cancel`, headers: staff })).statusCode, 200)
+  const cancelled = await calendarOf(`appointment-cancelled:${visit.id}`)
+  t.match(cancelled.invitation, { method: 'CANCEL', uid: first.uid, sequence: 3, status: 'CANCELLED' }, 'the cancellation removes that entry')
+  t.equal(cancelled.invitation.start.toISOString(), '2026-12-02T14:00:00.000Z', 'the entry as last moved')
+  t.same(cancelled.invitation.reminders, [], 'and no reminder for it')
+  t.match(cancelled.text, 'The attached calendar file removes it from your calendar.')
+})
+
+t.test('a request cancelled before it was confirmed: no calendar file, as the patient has no entry to remove', async (t) => {
+  const { app, staff } = await setup(t)
+  const typeId = (await app.db.selectFrom('appointment_types').select('id').where('location_uid', '=', GAINESVILLE).where('name', '=', 'Follow-up').executeTakeFirstOrThrow()).id
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/bookings',
+    payload: { first_name: 'Ada', last_name: 'Moss', email: 'ada.moss@example.com', phone: '(770) 555-0100', location: GAINESVILLE, appointment_type_id: typeId, date: '2026-12-01', time: '10:00', address_line1: '1 Elm St', city: 'Gainesville', state: 'GA', zip_code: '30501' },
+  })
+  t.equal(booked.statusCode, 201, booked.body)
+  t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${booked.json().id}/cancel`, headers: staff })).statusCode, 200)
+  const row = await app.db.selectFrom('outbox').select('payload').where('key', '=', `appointment-cancelled:${booked.json().id}`).executeTakeFirstOrThrow()
+  const email = row.payload as { text: string; attachments?: unknown[] }
+  t.notOk(email.attachments, 'no calendar file')
+  t.notMatch(email.text, 'calendar file')
+})
+
 t.test('completed and no-show: told once the visit has started, never before, and only of confirmed visits', async (t) => {
   const { app, clock, staff, schedule } = await setup(t)
   const seen = await schedule(GAINESVILLE, '2026-11-30', '09:00')

@@ -158,6 +158,18 @@ export type SyncState = AppointmentSync['sync_state']
 export const adminAppointment = appointmentView.extend(appointmentSync.shape)
 export type AdminAppointment = z.infer<typeof adminAppointment>
 
+/** GET /api/scheduling/admin/pending-requests?page=: every request waiting for a decision, the longest waiting first, a page at a time. */
+export const PENDING_REQUESTS_PAGE_SIZE = 20
+export const pendingRequestsPage = z.object({
+  /** How many requests are waiting, on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  page_size: z.number().int(),
+  requests: z.array(appointmentView),
+})
+export type PendingRequestsPage = z.infer<typeof pendingRequestsPage>
+
 /** A patient's own appointments (GET /api/scheduling/me/appointments). */
 export const myAppointments = z.object({ upcoming: z.array(appointmentView), past: z.array(appointmentView) })
 export type MyAppointmentsList = z.infer<typeof myAppointments>

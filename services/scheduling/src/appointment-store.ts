@@ -35,6 +35,15 @@ export function recentAppointments(db: Db, limit: number): Promise<AppointmentRo
   return db.selectFrom('appointments').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
 }
 
+/** One page of the requests waiting for a decision, the longest waiting first, and how many there are in all. */
+export async function pendingRequests(db: Db, { offset, limit }: { offset: number; limit: number }): Promise<{ total: number; rows: AppointmentRow[] }> {
+  const [{ total }, rows] = await Promise.all([
+    db.selectFrom('appointments').select(sql<number>`count(*)::int`.as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+    db.selectFrom('appointments').selectAll().where('status', '=', 'pending').orderBy('created_at').orderBy('id').offset(offset).limit(limit).execute(),
+  ])
+  return { total, rows }
+}
+
 export function appointmentsByIds(db: Db, ids: readonly string[]): Promise<AppointmentRow[]> {
   if (ids.length === 0) return Promise.resolve([])
   return db.selectFrom('appointments').selectAll().where('id', 'in', ids).orderBy('starts_at').execute()

@@ -18,6 +18,7 @@ import {
 } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
+import { decideWithNotice, type RequestDecision } from './appointment-decisions'
 import { LanguageNote } from './patient-language'
 import { Muted } from './refreshable-panel'
 import { theme } from '@/config/theme'
@@ -146,6 +147,16 @@ function Visit({ appointment: a, onChanged }: { appointment: Appointment; onChan
     }
   }
 
+  // A request waits for a decision wherever it is shown, however long ago it was made.
+  const decide = async (decision: RequestDecision) => {
+    setBusy(true)
+    try {
+      if (await decideWithNotice(a, decision)) onChanged()
+    } finally {
+      setBusy(false)
+    }
+  }
+
   return (
     <VisitItem>
       <Time>{timeOf(a)}</Time>
@@ -158,6 +169,16 @@ function Visit({ appointment: a, onChanged }: { appointment: Appointment; onChan
           {a.notes ? ` · Notes: ${a.notes}` : ''}
         </CardMeta>
         {a.hearing_self_check ? <SelfCheckRecord result={a.hearing_self_check} /> : null}
+        {a.status === 'pending' ? (
+          <CardActions data-no-print>
+            <Button disabled={busy} onClick={() => void decide('confirm')} aria-label={`Confirm: ${name}, ${timeOf(a)}`}>
+              Confirm
+            </Button>
+            <Button $variant="secondary" disabled={busy} onClick={() => void decide('decline')} aria-label={`Decline: ${name}, ${timeOf(a)}`}>
+              Decline
+            </Button>
+          </CardActions>
+        ) : null}
         {a.status === 'confirmed' ? (
           <CardActions data-no-print>
             {started ? (

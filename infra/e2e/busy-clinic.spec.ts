@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { PASSWORD_STEP_TIMEOUT, uniqueEmail } from './support/accounts.js'
+import { PASSWORD_STEP_TIMEOUT, postAsked, uniqueEmail } from './support/accounts.js'
 import { E2E_PORT, ADMIN_EMAIL, ADMIN_PASSWORD, MOCK_SMTP_PORT } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -26,7 +26,8 @@ test.afterAll(async () => {
 const axe = (page: Page, what: string) => expectNoAxeViolations(page, what, { include: 'main', tags: WCAG_22_AA })
 
 async function requestOnline(api: APIRequestContext, who: { last: string; email: string }, location: string, typeId: string, date: string, time: string) {
-  const res = await api.post('/api/scheduling/bookings', {
+  // A stack that has just started may answer 503 with Retry-After for a moment: asked again then.
+  const res = await postAsked(api, '/api/scheduling/bookings', {
     data: { first_name: 'Nora', last_name: who.last, email: who.email, phone: '(770) 555-0191', location, appointment_type_id: typeId, date, time, address_line1: '7 Mill Road', city: 'Gainesville', state: 'GA', zip_code: '30501' },
   })
   expect(res.status(), await res.text()).toBe(201)

@@ -1,7 +1,7 @@
 import { clinicToday } from '@hearing/contracts'
 import { expect, type APIRequestContext } from '@playwright/test'
 
-import { adminToken, createPatient, uniqueEmail } from './accounts.js'
+import { adminToken, createPatient, postAsked, uniqueEmail } from './accounts.js'
 
 export interface BusyClinic {
   /** The visits made, newest last. */
@@ -50,7 +50,7 @@ export async function seedBusyClinic(api: APIRequestContext, { count = 160, pati
         const made = await Promise.all(
           batch.map(async (t, j) => {
             const person = people[(visits.length + j) % people.length]!
-            const created = await api.post('/api/scheduling/admin/appointments', {
+            const created = await postAsked(api, '/api/scheduling/admin/appointments', {
               headers,
               data: { user_id: person.id, user_info: { first_name: 'Busy', last_name: person.last_name, email: person.email }, location: l.uid, appointment_type_id: followUp.get(l.uid)!, appointment_date: day, appointment_time: t.time },
             })

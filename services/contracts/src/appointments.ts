@@ -13,8 +13,11 @@ import { personName, plainText } from './typed-text.js'
 export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'completed', 'no_show'] as const
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]
 
-/** What staff may do to an appointment: POST /api/scheduling/admin/appointments/:id/{decision}. */
-export const STAFF_DECISIONS = ['confirm', 'decline', 'cancel', 'complete', 'no-show'] as const
+/**
+ * What staff may do to an appointment: POST /api/scheduling/admin/appointments/:id/{decision}.
+ * undo-outcome: a visit marked completed or a no-show is confirmed again, on the day of the visit.
+ */
+export const STAFF_DECISIONS = ['confirm', 'decline', 'cancel', 'complete', 'no-show', 'undo-outcome'] as const
 export type StaffDecision = (typeof STAFF_DECISIONS)[number]
 
 /** A clinic's uid as the requests name it (which clinic it is, the service checks). */

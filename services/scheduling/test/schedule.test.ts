@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readInvitation, testSigner } from '@hearing/infra/testing'
 import { CLINICS } from '@hearing/contracts'
+import { sql } from 'kysely'
 import t, { type Test } from 'tap'
 import { buildApp } from '../src/app.js'
 import { migrate, testConfig } from './helper.js'
@@ -142,3 +143,50 @@ t.test('completed and no-show: told once the visit has started, never before, an
   t.equal((await mark(missed.id, 'complete')).json().message, 'This appointment cannot be marked completed: it is a no-show.')
   t.same((await app.inject({ url: '/admin/schedule?from=2026-11-30&status=no_show', headers: staff })).json().map((a: { id: string }) => a.id), [missed.id])
 })
+
+t.test('an outcome pressed by mistake is undone the same clinic day (audited), never later, and not over a visit given its time', async (t) => {
+  const { app, clock, staff, schedule } = await setup(t)
+  const seen = await schedule(GAINESVILLE, '2026-11-30', '09:00')
+  const typeId = async (name: string) => (await app.db.selectFrom('appointment_types').select('id').where('location_uid', '=', GAINESVILLE).where('name', '=', name).executeTakeFirstOrThrow()).id
+  const book = async (last: string, type: string, time: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/admin/appointments',
+      headers: staff,
+      payload: { user_id: randomUUID(), user_info: { first_name: 'Walk', last_name: last, email: `${last.toLowerCase()}@example.com` }, location: GAINESVILLE, appointment_type_id: await typeId(type), appointment_date: '2026-11-30', appointment_time: time },
+    })
+    t.equal(res.statusCode, 201, res.body)
+    return res.json() as { id: string }
+  }
+  const missed = await book('Evaluated', 'Hearing Evaluation', '11:00') // an hour long
+  const post = (id: string, what: string) => app.inject({ method: 'POST', url: `/admin/appointments/${id}/${what}`, headers: staff })
+
+  t.equal((await post(seen.id, 'undo-outcome')).json().message, 'This appointment has no outcome to undo: it is confirmed.')
+  clock.now = new Date('2026-11-30T14:40:00Z') // 9:40 that day
+  t.equal((await post(seen.id, 'complete')).json().status, 'completed')
+  const undone = await post(seen.id, 'undo-outcome')
+  t.equal(undone.statusCode, 200)
+  t.match(undone.json(), { id: seen.id, status: 'confirmed' }, 'confirmed again')
+  t.equal((await post(seen.id, 'no-show')).json().status, 'no_show', 'and the right outcome told')
+  t.equal((await post(seen.id, 'undo-outcome')).json().status, 'confirmed', 'a no-show is undone too')
+  t.equal((await post(seen.id, 'complete')).json().status, 'completed')
+
+  const { rows: audited } = await sql<{ record_id: string; outcome: number }>`select record_id, outcome from audit.events where action = 'appointment.undo-outcome' order by seq`.execute(app.db)
+  t.same(audited, [{ record_id: seen.id, outcome: 409 }, { record_id: seen.id, outcome: 200 }, { record_id: seen.id, outcome: 200 }], 'every undo is in the audit trail, refused ones too')
+
+  // A no-show whose time staff gave to someone else: its undo would double-book the time.
+  clock.now = new Date('2026-11-30T16:10:00Z') // 11:10
+  t.equal((await post(missed.id, 'no-show')).json().status, 'no_show')
+  await book('In', 'Follow-up', '11:30') // in the hour the no-show no longer holds
+  const overlapping = await post(missed.id, 'undo-outcome')
+  t.equal(overlapping.statusCode, 409)
+  t.equal(overlapping.json().message, "This visit's outcome cannot be undone: its time has been given to another visit meanwhile.")
+
+  // The next day the outcomes stand.
+  clock.now = new Date('2026-12-01T14:00:00Z')
+  const late = await post(seen.id, 'undo-outcome')
+  t.equal(late.statusCode, 409)
+  t.equal(late.json().message, "This visit's outcome can only be undone on the day of the visit.")
+  t.equal((await post(randomUUID(), 'undo-outcome')).statusCode, 404)
+})
+

@@ -59,9 +59,10 @@ export function usePendingRequests(page: number) {
 /**
  * After a change to an appointment, every staff view of appointments reads again (the schedule,
  * the requests waiting, Recent Appointments, the one opened from the Inbox): each shows the visit.
+ * `except`: views the caller updates itself, with the service's answer.
  */
-export function revalidateStaffAppointments() {
-  return mutate((key) => typeof key === 'string' && key.startsWith('/scheduling/admin/') && !key.startsWith('/scheduling/admin/staff-times'))
+export function revalidateStaffAppointments({ except }: { except?: string } = {}) {
+  return mutate((key) => typeof key === 'string' && key.startsWith('/scheduling/admin/') && !key.startsWith('/scheduling/admin/staff-times') && !(except && key.startsWith(except)))
 }
 
 export function scheduleAppointment(body: StaffAppointmentRequest) {

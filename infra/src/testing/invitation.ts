@@ -2,7 +2,11 @@ import ICAL from 'ical.js'
 
 /** What a calendar program reads from an appointment invitation (.ics). */
 export interface Invitation {
+  /** What the file does to the entry (iTIP METHOD): REQUEST adds or updates it, CANCEL removes it. */
+  method: string | null
   uid: string
+  /** The entry's revision: a file with a higher one replaces what a lower one said. */
+  sequence: number
   summary: string
   description: string
   location: string
@@ -45,8 +49,11 @@ export function readInvitation(ics: string): Invitation {
     const value = vevent.getFirstPropertyValue(name)
     return value === null ? null : String(value)
   }
+  const method = calendar.getFirstPropertyValue('method')
   return {
+    method: method === null ? null : String(method),
     uid: event.uid,
+    sequence: event.sequence,
     summary: event.summary,
     description: event.description,
     location: event.location,

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   'appointment.reschedule': 'Moved an appointment',
   'appointment.complete': 'Marked a visit completed',
   'appointment.no-show': 'Marked a visit as a no-show',
+  'appointment.undo-outcome': 'Undid the outcome of a visit',
   'inbox.list': 'Viewed the inbox',
   'inbox.mark': 'Marked an inbox message',
   'inbox.assign': 'Assigned an inbox message',

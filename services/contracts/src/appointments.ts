@@ -13,8 +13,11 @@ import { greetingName, personName, plainText } from './typed-text.js'
 export const APPOINTMENT_STATUSES = ['pending', 'confirmed', 'declined', 'cancelled', 'completed', 'no_show'] as const
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]
 
-/** What staff may do to an appointment: POST /api/scheduling/admin/appointments/:id/{decision}. */
-export const STAFF_DECISIONS = ['confirm', 'decline', 'cancel', 'complete', 'no-show'] as const
+/**
+ * What staff may do to an appointment: POST /api/scheduling/admin/appointments/:id/{decision}.
+ * undo-outcome: a visit marked completed or a no-show is confirmed again, on the day of the visit.
+ */
+export const STAFF_DECISIONS = ['confirm', 'decline', 'cancel', 'complete', 'no-show', 'undo-outcome'] as const
 export type StaffDecision = (typeof STAFF_DECISIONS)[number]
 
 /** A clinic's uid as the requests name it (which clinic it is, the service checks). */
@@ -158,6 +161,18 @@ export type SyncState = AppointmentSync['sync_state']
 /** An appointment as staff read it in the dashboard: with its provider sync. */
 export const adminAppointment = appointmentView.extend(appointmentSync.shape)
 export type AdminAppointment = z.infer<typeof adminAppointment>
+
+/** GET /api/scheduling/admin/pending-requests?page=: every request waiting for a decision, the longest waiting first, a page at a time. */
+export const PENDING_REQUESTS_PAGE_SIZE = 20
+export const pendingRequestsPage = z.object({
+  /** How many requests are waiting, on every page. */
+  total: z.number().int(),
+  page: z.number().int(),
+  pages: z.number().int(),
+  page_size: z.number().int(),
+  requests: z.array(appointmentView),
+})
+export type PendingRequestsPage = z.infer<typeof pendingRequestsPage>
 
 /** A patient's own appointments (GET /api/scheduling/me/appointments). */
 export const myAppointments = z.object({ upcoming: z.array(appointmentView), past: z.array(appointmentView) })

@@ -35,6 +35,15 @@ export function recentAppointments(db: Db, limit: number): Promise<AppointmentRo
   return db.selectFrom('appointments').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()
 }
 
+/** One page of the requests waiting for a decision, the longest waiting first, and how many there are in all. */
+export async function pendingRequests(db: Db, { offset, limit }: { offset: number; limit: number }): Promise<{ total: number; rows: AppointmentRow[] }> {
+  const [{ total }, rows] = await Promise.all([
+    db.selectFrom('appointments').select(sql<number>`count(*)::int`.as('total')).where('status', '=', 'pending').executeTakeFirstOrThrow(),
+    db.selectFrom('appointments').selectAll().where('status', '=', 'pending').orderBy('created_at').orderBy('id').offset(offset).limit(limit).execute(),
+  ])
+  return { total, rows }
+}
+
 export function appointmentsByIds(db: Db, ids: readonly string[]): Promise<AppointmentRow[]> {
   if (ids.length === 0) return Promise.resolve([])
   return db.selectFrom('appointments').selectAll().where('id', 'in', ids).orderBy('starts_at').execute()
@@ -129,6 +138,18 @@ export function moveAppointment(trx: Db, id: string, from: Date, to: { starts_at
     .where('starts_at', '=', from)
     .returningAll()
     .executeTakeFirst()
+}
+
+/**
+ * The revision of the next calendar file about the appointment (0 for the first), recorded as sent.
+ * `onlyAfterFirst`: undefined when the patient was never sent one (a request cancelled before it was
+ * confirmed has no entry in their calendar to remove).
+ */
+export async function nextCalendarSequence(trx: Db, id: string, { onlyAfterFirst = false } = {}): Promise<number | undefined> {
+  let query = trx.updateTable('appointments').set({ calendar_sequence: sql<number>`coalesce(calendar_sequence, -1) + 1` }).where('id', '=', id)
+  if (onlyAfterFirst) query = query.where('calendar_sequence', 'is not', null)
+  const row = await query.returning('calendar_sequence').executeTakeFirst()
+  return row?.calendar_sequence ?? undefined
 }
 
 export async function insertCancelToken(trx: Db, tokenHash: string, appointmentId: string): Promise<void> {

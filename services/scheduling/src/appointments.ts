@@ -3,7 +3,7 @@ import { CLINIC_TIME_ZONE, DEFAULT_PATIENT_LANGUAGE, hhieBand, locationNameOf, p
 import { addToOutbox, httpError, type DeliveryState } from '@hearing/service-kit'
 import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
-import { appointmentsOfUser, changeAppointment, findAppointment, findAppointmentByRef, insertCancelToken, LIVE_STATUSES, outboxStates, type AppointmentRef, type AppointmentRow, type StatusChange } from './appointment-store.js'
+import { appointmentsOfUser, changeAppointment, findAppointment, findAppointmentByRef, insertCancelToken, LIVE_STATUSES, nextCalendarSequence, outboxStates, type AppointmentRef, type AppointmentRow, type StatusChange } from './appointment-store.js'
 import { describeStart } from './availability.js'
 import type { Database } from './database.js'
 import { cancelledEmail, confirmedEmail, declinedEmail, queuePatientEmail } from './patient-emails.js'
@@ -141,7 +141,8 @@ export async function newCancelToken(trx: Db, appointmentId: string): Promise<st
 /** Confirms the appointment to the patient: e-mail with the calendar file and a fresh cancel link. */
 export async function sendConfirmation(trx: Db, row: AppointmentRow, publicUrl: string): Promise<void> {
   const token = await newCancelToken(trx, row.id)
-  await queuePatientEmail(trx, row.id, 'appointment-confirmed', confirmedEmail(row, cancelLink(publicUrl, token, row.language)))
+  const sequence = (await nextCalendarSequence(trx, row.id))!
+  await queuePatientEmail(trx, row.id, 'appointment-confirmed', confirmedEmail(row, cancelLink(publicUrl, token, row.language), sequence))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -163,32 +164,59 @@ export function notApplicable(row: AppointmentRow, action: string, now: Date): E
   return httpError(409, `This appointment cannot be ${action}: it is ${status}${timing}.`)
 }
 
+/** When the clinic's day of `now` began: an outcome told that day can be undone until it ends. */
+function clinicDayStart(now: Date): Date {
+  return DateTime.fromJSDate(now, { zone: CLINIC_TIME_ZONE }).startOf('day').toJSDate()
+}
+
 /** What a decision changes, and from which state. */
 function staffChange(decision: StaffDecision, staffId: string, now: Date): StatusChange {
+  // A wrong press at the front desk: the visit is confirmed again, the same clinic day only (later
+  // the outcome is what the records say happened).
+  if (decision === 'undo-outcome') return { set: { status: 'confirmed' }, from: ['completed', 'no_show'], startsAfter: clinicDayStart(now), startedBy: now }
   if (decision === 'cancel') return { set: { status: 'cancelled', cancelled_at: now, cancelled_by: 'staff' }, from: LIVE_STATUSES, startsAfter: now }
   // What happened at a confirmed visit, told once it has started.
   if (decision === 'complete' || decision === 'no-show') return { set: { status: decision === 'complete' ? 'completed' : 'no_show' }, from: ['confirmed'], startedBy: now }
   return { set: { status: decision === 'confirm' ? 'confirmed' : 'declined', decided_at: now, decided_by: staffId }, from: ['pending'] }
 }
 
-const DECIDED: Record<StaffDecision, string> = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled', complete: 'marked completed', 'no-show': 'marked a no-show' }
+const DECIDED: Record<StaffDecision, string> = { confirm: 'confirmed', decline: 'declined', cancel: 'cancelled', complete: 'marked completed', 'no-show': 'marked a no-show', 'undo-outcome': 'confirmed again' }
+
+/** Why an outcome cannot be undone: it is not one, or its day is over. */
+function undoRefusal(row: AppointmentRow): Error {
+  if (row.status !== 'completed' && row.status !== 'no_show') return httpError(409, `This appointment has no outcome to undo: it is ${row.status}.`)
+  return httpError(409, "This visit's outcome can only be undone on the day of the visit.")
+}
 
 /**
- * Staff decide on a pending request (confirm, decline) or cancel a live upcoming appointment; the
- * patient is told by e-mail in the same transaction. The status changes only from the state the
+ * Staff decide on a pending request (confirm, decline), cancel a live upcoming appointment, tell a
+ * started visit's outcome or undo it that day; the patient is told by e-mail in the same transaction. The status changes only from the state the
  * action expects, so two staff members acting at once cannot both succeed.
  */
 export async function decideByStaff(db: Db, id: string, decision: StaffDecision, { staffId, now, publicUrl }: { staffId: string; now: Date; publicUrl: string }): Promise<AppointmentRow> {
+  try {
+    return await decideInTransaction(db, id, decision, { staffId, now, publicUrl })
+  } catch (err) {
+    // The visit's time was given to another visit once it no longer held it (after a no-show).
+    if ((err as { code?: string }).code === '23P01') throw httpError(409, "This visit's outcome cannot be undone: its time has been given to another visit meanwhile.")
+    throw err
+  }
+}
+
+function decideInTransaction(db: Db, id: string, decision: StaffDecision, { staffId, now, publicUrl }: { staffId: string; now: Date; publicUrl: string }): Promise<AppointmentRow> {
   return db.transaction().execute(async (trx) => {
     const row = await changeAppointment(trx, { id }, staffChange(decision, staffId, now))
-    if (!row) throw notApplicable(await findOrThrow(trx, id), DECIDED[decision], now)
+    if (!row) {
+      const current = await findOrThrow(trx, id)
+      throw decision === 'undo-outcome' ? undoRefusal(current) : notApplicable(current, DECIDED[decision], now)
+    }
     if (decision === 'confirm') {
       await queueSync(trx, row)
       await sendConfirmation(trx, row, publicUrl)
     } else if (decision === 'decline') {
       await queuePatientEmail(trx, row.id, 'appointment-declined', declinedEmail(row))
     } else if (decision === 'cancel') {
-      await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'staff'))
+      await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'staff', await nextCalendarSequence(trx, row.id, { onlyAfterFirst: true })))
     }
     return row
   })
@@ -250,7 +278,7 @@ export async function cancelByPatient(db: Db, by: { userId: string } | { token: 
         appointment_id: row.id,
       },
     })
-    await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'patient'))
+    await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'patient', await nextCalendarSequence(trx, row.id, { onlyAfterFirst: true })))
     return row
   })
 }

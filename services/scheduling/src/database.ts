@@ -53,6 +53,8 @@ export interface AppointmentsTable {
   hearing_check_score: ColumnType<number | null, number | null | undefined, number | null>
   /** The language the patient booked in: the booking's e-mails and texts use it. */
   language: ColumnType<PatientLanguage, PatientLanguage | undefined, PatientLanguage>
+  /** The SEQUENCE of the last calendar file the patient was sent about it; null before the first. */
+  calendar_sequence: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface ClosedDatesTable {

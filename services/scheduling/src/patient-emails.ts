@@ -1,7 +1,7 @@
 import { addToOutbox, renderEmail, type RenderedEmail } from '@hearing/service-kit'
 import { clinicByUid, formatAddress, locationName, PRACTICE_NAME, type Clinic, type PatientLanguage } from '@hearing/contracts'
 import type { QueryExecutorProvider } from 'kysely'
-import { appointmentIcs } from './calendar.js'
+import { appointmentIcs, type CalendarChange } from './calendar.js'
 import { messagesIn, typeNameIn } from './patient-messages.js'
 
 /** What the patient e-mails say about an appointment. */
@@ -49,7 +49,8 @@ export function requestedEmail(appointment: AppointmentForEmail): RenderedEmail 
   )
 }
 
-export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: string): WithCalendar {
+/** `sequence`: the calendar file's revision (nextCalendarSequence), so it updates the patient's entry of the visit. */
+export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: string, sequence: number): WithCalendar {
   const { clinic, m, facts } = contextOf(appointment)
   const rendered = renderEmail(
     {
@@ -62,15 +63,15 @@ export function confirmedEmail(appointment: AppointmentForEmail, cancelLink: str
     appointment.email,
     m,
   )
-  return { ...rendered, attachments: [calendarAttachment(appointment, clinic, cancelLink)] }
+  return { ...rendered, attachments: [calendarAttachment(appointment, clinic, { kind: 'request', sequence, cancelLink })] }
 }
 
-function calendarAttachment(appointment: AppointmentForEmail, clinic: Clinic, cancelLink: string) {
-  return { filename: 'appointment.ics', contentType: 'text/calendar', contentBase64: Buffer.from(appointmentIcs(appointment, clinic, cancelLink)).toString('base64') }
+function calendarAttachment(appointment: AppointmentForEmail, clinic: Clinic, change: CalendarChange) {
+  return { filename: 'appointment.ics', contentType: 'text/calendar', contentBase64: Buffer.from(appointmentIcs(appointment, clinic, change)).toString('base64') }
 }
 
-/** Staff moved the appointment: the new time, a calendar file that replaces the old entry (same UID), a fresh cancel link. */
-export function rescheduledEmail(appointment: AppointmentForEmail, previousStart: Date, cancelLink: string): WithCalendar {
+/** Staff moved the appointment: the new time, a calendar file that updates the old entry (same UID, higher SEQUENCE), a fresh cancel link. */
+export function rescheduledEmail(appointment: AppointmentForEmail, previousStart: Date, cancelLink: string, sequence: number): WithCalendar {
   const { clinic, m, facts } = contextOf(appointment)
   const rendered = renderEmail(
     {
@@ -82,7 +83,7 @@ export function rescheduledEmail(appointment: AppointmentForEmail, previousStart
     appointment.email,
     m,
   )
-  return { ...rendered, attachments: [calendarAttachment(appointment, clinic, cancelLink)] }
+  return { ...rendered, attachments: [calendarAttachment(appointment, clinic, { kind: 'request', sequence, cancelLink })] }
 }
 
 /** A reminder before a confirmed visit, with a link to cancel it. */
@@ -114,17 +115,23 @@ export function declinedEmail(appointment: AppointmentForEmail): RenderedEmail {
   )
 }
 
-export function cancelledEmail(appointment: AppointmentForEmail, by: 'patient' | 'staff'): RenderedEmail {
-  const { m, facts } = contextOf(appointment)
-  return renderEmail(
+/**
+ * The visit is cancelled. `sequence`: when the patient had been sent a calendar file, the revision
+ * of the one attached that removes the entry (METHOD:CANCEL, same UID).
+ */
+export function cancelledEmail(appointment: AppointmentForEmail, by: 'patient' | 'staff', sequence?: number): RenderedEmail | WithCalendar {
+  const { clinic, m, facts } = contextOf(appointment)
+  const withCalendar = sequence !== undefined
+  const rendered = renderEmail(
     {
       subject: m.t('cancelled.subject', facts),
       greeting: m.greeting(appointment.first_name),
-      paragraphs: [m.t('cancelled.body', { ...facts, by }), m.t('cancelled.rebook', facts)],
+      paragraphs: [m.t('cancelled.body', { ...facts, by }), ...(withCalendar ? [m.t('cancelled.calendar')] : []), m.t('cancelled.rebook', facts)],
     },
     appointment.email,
     m,
   )
+  return withCalendar ? { ...rendered, attachments: [calendarAttachment(appointment, clinic, { kind: 'cancel', sequence })] } : rendered
 }
 
 /**

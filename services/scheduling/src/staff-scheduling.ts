@@ -2,7 +2,7 @@ import { httpError } from '@hearing/service-kit'
 import { CLINIC_TIME_ZONE, clinicByUid, clinicToday, DEFAULT_PATIENT_LANGUAGE, type AppointmentStatus, type Clinic, type PatientLanguage } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import { DateTime } from 'luxon'
-import { appointmentsStartingBetween, insertAppointment, liveAppointmentsBetween, moveAppointment, type AppointmentRow } from './appointment-store.js'
+import { appointmentsStartingBetween, insertAppointment, liveAppointmentsBetween, moveAppointment, nextCalendarSequence, type AppointmentRow } from './appointment-store.js'
 import { closedDates } from './closed-date-store.js'
 import { activeType, typeDuration } from './appointment-type-store.js'
 import { cancelLink, findOrThrow, newCancelToken, notApplicable, queueSync, sendConfirmation } from './appointments.js'
@@ -158,7 +158,8 @@ export async function rescheduleByStaff(db: Db, id: string, to: { date: string; 
       // Another staff member changed it meanwhile.
       if (!row) throw notApplicable(await findOrThrow(trx, id), 'moved', now)
       const token = await newCancelToken(trx, row.id)
-      await queuePatientEmail(trx, row.id, 'appointment-rescheduled', rescheduledEmail(row, current.starts_at, cancelLink(publicUrl, token, row.language)), slot.starts_at.toISOString())
+      const sequence = (await nextCalendarSequence(trx, row.id))!
+      await queuePatientEmail(trx, row.id, 'appointment-rescheduled', rescheduledEmail(row, current.starts_at, cancelLink(publicUrl, token, row.language), sequence), slot.starts_at.toISOString())
       return row
     })
   } catch (err) {

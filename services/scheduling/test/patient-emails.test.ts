@@ -86,7 +86,7 @@ t.test("the confirmation's invitation, read by a calendar parser: the clinic's z
 
 t.test('in summer time too the invitation says the clinic’s hour', async (t) => {
   const appointment = { id: randomUUID(), location_uid: GAINESVILLE.uid, appointment_type: 'Follow-up', starts_at: new Date('2027-07-01T14:00:00Z'), ends_at: new Date('2027-07-01T14:30:00Z'), first_name: 'Margaret', email: 'margaret.hill@example.com', language: 'en' as const }
-  const email = confirmedEmail(appointment, 'https://clinic.example/cancel-appointment?token=x')
+  const email = confirmedEmail(appointment, 'https://clinic.example/cancel-appointment?token=x', 0)
   const invitation = readInvitation(Buffer.from(email.attachments[0]!.contentBase64, 'base64').toString())
   t.equal(invitation.localStart, '2027-07-01T10:00:00', '10:00 EDT (UTC-4)')
   t.equal(invitation.start.toISOString(), '2027-07-01T14:00:00.000Z')

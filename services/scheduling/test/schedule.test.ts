@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { readInvitation, testSigner } from '@hearing/infra/testing'
 import { CLINICS } from '@hearing/contracts'
+import { sql } from 'kysely'
 import t, { type Test } from 'tap'
 import { buildApp } from '../src/app.js'
 import { migrate, testConfig } from './helper.js'
@@ -82,6 +83,51 @@ t.test('a reschedule moves the visit by the same rules and e-mails the patient t
   t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${moving.id}/reschedule`, headers: staff, payload: { appointment_date: 'soon' } })).statusCode, 400)
 })
 
+t.test("a visit's calendar files change one entry: REQUEST at the confirmation and each move with a rising SEQUENCE, CANCEL when it is cancelled", async (t) => {
+  const { app, staff, schedule } = await setup(t)
+  const visit = await schedule(GAINESVILLE, '2026-11-30', '14:00')
+  const calendarOf = async (key: string) => {
+    const row = await app.db.selectFrom('outbox').select('payload').where('key', '=', key).executeTakeFirstOrThrow()
+    const email = row.payload as { text: string; attachments?: Array<{ contentType: string; contentBase64: string }> }
+    t.equal(email.attachments?.length, 1, `${key}: one calendar file`)
+    return { text: email.text, invitation: readInvitation(Buffer.from(email.attachments![0]!.contentBase64, 'base64').toString()) }
+  }
+  const move = (date: string, time: string) => app.inject({ method: 'POST', url: `/admin/appointments/${visit.id}/reschedule`, headers: staff, payload: { appointment_date: date, appointment_time: time } })
+
+  const first = (await calendarOf(`appointment-confirmed:${visit.id}`)).invitation
+  t.match(first, { method: 'REQUEST', sequence: 0, status: 'CONFIRMED' }, 'the confirmation adds the entry')
+  t.equal((await move('2026-12-01', '11:30')).statusCode, 200)
+  const moved = (await calendarOf(`appointment-rescheduled:${visit.id}:2026-12-01T16:30:00.000Z`)).invitation
+  t.match(moved, { method: 'REQUEST', uid: first.uid, sequence: 1, status: 'CONFIRMED' }, 'a move updates the same entry')
+  t.equal(moved.start.toISOString(), '2026-12-01T16:30:00.000Z')
+  t.equal((await move('2026-12-02', '09:00')).statusCode, 200)
+  const again = (await calendarOf(`appointment-rescheduled:${visit.id}:2026-12-02T14:00:00.000Z`)).invitation
+  t.match(again, { method: 'REQUEST', uid: first.uid, sequence: 2 }, 'each move a higher revision')
+
+  t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${visit.id}/cancel`, headers: staff })).statusCode, 200)
+  const cancelled = await calendarOf(`appointment-cancelled:${visit.id}`)
+  t.match(cancelled.invitation, { method: 'CANCEL', uid: first.uid, sequence: 3, status: 'CANCELLED' }, 'the cancellation removes that entry')
+  t.equal(cancelled.invitation.start.toISOString(), '2026-12-02T14:00:00.000Z', 'the entry as last moved')
+  t.same(cancelled.invitation.reminders, [], 'and no reminder for it')
+  t.match(cancelled.text, 'The attached calendar file removes it from your calendar.')
+})
+
+t.test('a request cancelled before it was confirmed: no calendar file, as the patient has no entry to remove', async (t) => {
+  const { app, staff } = await setup(t)
+  const typeId = (await app.db.selectFrom('appointment_types').select('id').where('location_uid', '=', GAINESVILLE).where('name', '=', 'Follow-up').executeTakeFirstOrThrow()).id
+  const booked = await app.inject({
+    method: 'POST',
+    url: '/bookings',
+    payload: { first_name: 'Ada', last_name: 'Moss', email: 'ada.moss@example.com', phone: '(770) 555-0100', location: GAINESVILLE, appointment_type_id: typeId, date: '2026-12-01', time: '10:00', address_line1: '1 Elm St', city: 'Gainesville', state: 'GA', zip_code: '30501' },
+  })
+  t.equal(booked.statusCode, 201, booked.body)
+  t.equal((await app.inject({ method: 'POST', url: `/admin/appointments/${booked.json().id}/cancel`, headers: staff })).statusCode, 200)
+  const row = await app.db.selectFrom('outbox').select('payload').where('key', '=', `appointment-cancelled:${booked.json().id}`).executeTakeFirstOrThrow()
+  const email = row.payload as { text: string; attachments?: unknown[] }
+  t.notOk(email.attachments, 'no calendar file')
+  t.notMatch(email.text, 'calendar file')
+})
+
 t.test('completed and no-show: told once the visit has started, never before, and only of confirmed visits', async (t) => {
   const { app, clock, staff, schedule } = await setup(t)
   const seen = await schedule(GAINESVILLE, '2026-11-30', '09:00')
@@ -97,3 +143,50 @@ t.test('completed and no-show: told once the visit has started, never before, an
   t.equal((await mark(missed.id, 'complete')).json().message, 'This appointment cannot be marked completed: it is a no-show.')
   t.same((await app.inject({ url: '/admin/schedule?from=2026-11-30&status=no_show', headers: staff })).json().map((a: { id: string }) => a.id), [missed.id])
 })
+
+t.test('an outcome pressed by mistake is undone the same clinic day (audited), never later, and not over a visit given its time', async (t) => {
+  const { app, clock, staff, schedule } = await setup(t)
+  const seen = await schedule(GAINESVILLE, '2026-11-30', '09:00')
+  const typeId = async (name: string) => (await app.db.selectFrom('appointment_types').select('id').where('location_uid', '=', GAINESVILLE).where('name', '=', name).executeTakeFirstOrThrow()).id
+  const book = async (last: string, type: string, time: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/admin/appointments',
+      headers: staff,
+      payload: { user_id: randomUUID(), user_info: { first_name: 'Walk', last_name: last, email: `${last.toLowerCase()}@example.com` }, location: GAINESVILLE, appointment_type_id: await typeId(type), appointment_date: '2026-11-30', appointment_time: time },
+    })
+    t.equal(res.statusCode, 201, res.body)
+    return res.json() as { id: string }
+  }
+  const missed = await book('Evaluated', 'Hearing Evaluation', '11:00') // an hour long
+  const post = (id: string, what: string) => app.inject({ method: 'POST', url: `/admin/appointments/${id}/${what}`, headers: staff })
+
+  t.equal((await post(seen.id, 'undo-outcome')).json().message, 'This appointment has no outcome to undo: it is confirmed.')
+  clock.now = new Date('2026-11-30T14:40:00Z') // 9:40 that day
+  t.equal((await post(seen.id, 'complete')).json().status, 'completed')
+  const undone = await post(seen.id, 'undo-outcome')
+  t.equal(undone.statusCode, 200)
+  t.match(undone.json(), { id: seen.id, status: 'confirmed' }, 'confirmed again')
+  t.equal((await post(seen.id, 'no-show')).json().status, 'no_show', 'and the right outcome told')
+  t.equal((await post(seen.id, 'undo-outcome')).json().status, 'confirmed', 'a no-show is undone too')
+  t.equal((await post(seen.id, 'complete')).json().status, 'completed')
+
+  const { rows: audited } = await sql<{ record_id: string; outcome: number }>`select record_id, outcome from audit.events where action = 'appointment.undo-outcome' order by seq`.execute(app.db)
+  t.same(audited, [{ record_id: seen.id, outcome: 409 }, { record_id: seen.id, outcome: 200 }, { record_id: seen.id, outcome: 200 }], 'every undo is in the audit trail, refused ones too')
+
+  // A no-show whose time staff gave to someone else: its undo would double-book the time.
+  clock.now = new Date('2026-11-30T16:10:00Z') // 11:10
+  t.equal((await post(missed.id, 'no-show')).json().status, 'no_show')
+  await book('In', 'Follow-up', '11:30') // in the hour the no-show no longer holds
+  const overlapping = await post(missed.id, 'undo-outcome')
+  t.equal(overlapping.statusCode, 409)
+  t.equal(overlapping.json().message, "This visit's outcome cannot be undone: its time has been given to another visit meanwhile.")
+
+  // The next day the outcomes stand.
+  clock.now = new Date('2026-12-01T14:00:00Z')
+  const late = await post(seen.id, 'undo-outcome')
+  t.equal(late.statusCode, 409)
+  t.equal(late.json().message, "This visit's outcome can only be undone on the day of the visit.")
+  t.equal((await post(randomUUID(), 'undo-outcome')).statusCode, 404)
+})
+

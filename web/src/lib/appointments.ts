@@ -8,6 +8,7 @@ import type {
   DayClosed,
   LinkedAppointment,
   MyAppointmentsList,
+  PendingRequestsPage,
   PendingSource,
   ReleaseSourceRequest,
   RescheduleRequest,
@@ -16,7 +17,7 @@ import type {
   StaffTime,
   SyncState,
 } from '@hearing/contracts'
-import useSWR from 'swr'
+import useSWR, { mutate } from 'swr'
 
 import type { BadgeTone } from '@/components/ui/badge'
 import { api, isRetryable, type ApiError } from '@/lib/api-client'
@@ -43,6 +44,25 @@ const adminKey = '/scheduling/admin/appointments'
 
 export function useAdminAppointments() {
   return useSWR<AdminAppointment[], ApiError>(adminKey, (path: string) => api.get<AdminAppointment[]>(path))
+}
+
+/** These appointments only, whatever their age (the one an Inbox message links to). */
+export function useAdminAppointmentsByIds(ids: readonly string[]) {
+  return useSWR<AdminAppointment[], ApiError>(ids.length ? `${adminKey}?${new URLSearchParams({ ids: ids.join(',') })}` : null, (path: string) => api.get<AdminAppointment[]>(path))
+}
+
+/** One page of every request waiting for a decision, the longest waiting first, with how many wait in all. */
+export function usePendingRequests(page: number) {
+  return useSWR<PendingRequestsPage, ApiError>(`/scheduling/admin/pending-requests?${new URLSearchParams({ page: String(page) })}`, (path: string) => api.get<PendingRequestsPage>(path))
+}
+
+/**
+ * After a change to an appointment, every staff view of appointments reads again (the schedule,
+ * the requests waiting, Recent Appointments, the one opened from the Inbox): each shows the visit.
+ * `except`: views the caller updates itself, with the service's answer.
+ */
+export function revalidateStaffAppointments({ except }: { except?: string } = {}) {
+  return mutate((key) => typeof key === 'string' && key.startsWith('/scheduling/admin/') && !key.startsWith('/scheduling/admin/staff-times') && !(except && key.startsWith(except)))
 }
 
 export function scheduleAppointment(body: StaffAppointmentRequest) {

@@ -13,6 +13,8 @@ import { hearingSelfCheck } from './2026-11-26T0500-hearing-self-check.js'
 import { outboxDeliveryStatus } from './2026-11-26T0600-outbox-delivery-status.js'
 import { patientEmailIndex } from './2026-11-26T0300-patient-email-index.js'
 import { appointmentLanguage } from './2026-11-27T1400-appointment-language.js'
+import { calendarSequence } from './2026-12-02T0100-calendar-sequence.js'
+import { pendingRequestsIndex } from './2026-12-02T0200-pending-requests-index.js'
 
 // One file per migration, frozen in time: migrations never import application code (the shared
 // audit trail's is the kit's: one table for every service, created by whichever migrates first).
@@ -31,4 +33,6 @@ export const migrations: Migrations = {
   '2026-11-26T0600-outbox-delivery-status': outboxDeliveryStatus,
   '2026-11-26T0610-cancel-tokens': cancelTokens,
   '2026-11-27T1400-appointment-language': appointmentLanguage,
+  '2026-12-02T0100-calendar-sequence': calendarSequence,
+  '2026-12-02T0200-pending-requests-index': pendingRequestsIndex,
 }

@@ -1,7 +1,7 @@
-import { adminAppointment, APPOINTMENT_STATUSES, appointmentSync, appointmentTypeId, appointmentView as appointmentSchema, calendarDate, locationUid, pendingSource, releaseSourceBody, rescheduleBody, STAFF_DECISIONS, staffAppointmentBody, staffTime } from '@hearing/contracts'
+import { adminAppointment, APPOINTMENT_STATUSES, PENDING_REQUESTS_PAGE_SIZE, pendingRequestsPage, appointmentSync, appointmentTypeId, appointmentView as appointmentSchema, calendarDate, locationUid, pendingSource, releaseSourceBody, rescheduleBody, STAFF_DECISIONS, staffAppointmentBody, staffTime } from '@hearing/contracts'
 import { errorBody, type RouteGroup } from '@hearing/service-kit'
 import { z } from 'zod'
-import { appointmentsByIds, recentAppointments } from '../appointment-store.js'
+import { appointmentsByIds, pendingRequests, recentAppointments } from '../appointment-store.js'
 import { appointmentView, decideByStaff, findOrThrow, syncViews } from '../appointments.js'
 import type { Database } from '../database.js'
 import { rescheduleByStaff, scheduleByStaff, scheduleOf, staffSlots } from '../staff-scheduling.js'
@@ -40,6 +40,27 @@ export const adminAppointmentRoutes: RouteGroup<Database, { now: () => Date; pub
       const syncs = await syncViews(db, rows.map((r) => r.id))
       const at = now()
       return rows.map((r) => ({ ...appointmentView(r, at), ...syncs.get(r.id)! }))
+    },
+  )
+
+  // Every request waiting for a decision, however many appointments were made since: the
+  // recent list above ends at its limit, this one at the last request.
+  app.get(
+    '/admin/pending-requests',
+    {
+      preHandler: staff,
+      config: { audit: { action: 'appointment.list', kind: 'appointment' } },
+      schema: {
+        querystring: z.object({ page: z.coerce.number({ error: 'must be a page number' }).int('must be a page number').min(1, 'must be a page number').max(10_000).default(1) }),
+        response: { 200: pendingRequestsPage, ...errors },
+      },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store')
+      const size = PENDING_REQUESTS_PAGE_SIZE
+      const { total, rows } = await pendingRequests(db, { offset: (req.query.page - 1) * size, limit: size })
+      const at = now()
+      return { total, page: req.query.page, pages: Math.max(1, Math.ceil(total / size)), page_size: size, requests: rows.map((r) => appointmentView(r, at)) }
     },
   )
 

@@ -1,6 +1,6 @@
 import { CLINIC_TIME_ZONE, clinicToday, DEFAULT_PATIENT_LANGUAGE, PATIENT_LANGUAGE_NAMES, PATIENT_LANGUAGES, type AdminAppointment, type StaffTime, type SyncState } from '@hearing/contracts'
 import { useEffect, useId, useRef, useState } from 'react'
-import { Link } from 'react-router-dom'
+import { Link, useSearchParams } from 'react-router-dom'
 import styled from 'styled-components'
 import { z } from 'zod/mini'
 
@@ -11,13 +11,14 @@ import { useZodForm } from '@/components/ui/use-zod-form'
 import { CardActions, CardError, CardItem, CardList, CardMeta, CardRow, WrittenText } from '@/components/ui/card-list'
 import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import {
-  decideAppointment,
   firstSyncOf,
   scheduleAppointment,
   statusText,
   statusTone,
   useAdminAppointments,
+  useAdminAppointmentsByIds,
   useAppointmentTypes,
+  usePendingRequests,
   useStaffTimes,
 } from '@/lib/appointments'
 import { ApiError } from '@/lib/api-client'
@@ -25,9 +26,11 @@ import { notify } from '@/lib/notify'
 
 import { createPatient, useUsers } from '../api/users'
 
+import { decideWithNotice, type RequestDecision } from './appointment-decisions'
 import { ClosedDays } from './closed-days'
 import { useLinkedItem } from './linked-item'
 import { LanguageNote } from './patient-language'
+import { PENDING_REQUESTS_ID, PendingRequests, waitingText } from './pending-requests'
 import { PendingSources } from './pending-sources'
 import { ScheduleView } from './schedule-view'
 import { Muted, RefreshablePanel } from './refreshable-panel'
@@ -43,13 +46,44 @@ export function AppointmentsPanel({ clinics }: { clinics?: Clinics | undefined }
   const appointments = useAdminAppointments()
   return (
     <>
+      <OpenedAppointment recent={appointments.data} />
       <ScheduleView clinics={clinics ?? []} />
+      <PendingRequests />
       <ScheduleForm clinics={clinics ?? []} onScheduled={() => void appointments.mutate()} />
       <h3>Recent Appointments</h3>
       <AppointmentList resource={appointments} />
       <PendingSources onReleased={() => void appointments.mutate()} />
       <ClosedDays clinics={clinics ?? []} />
     </>
+  )
+}
+
+/**
+ * The appointment another tab linked to (?appointment=<id>, the Inbox's "Open the appointment")
+ * when Recent Appointments does not list it (made before its newest): read by id, with its actions.
+ */
+function OpenedAppointment({ recent }: { recent: AdminAppointment[] | undefined }) {
+  const [params] = useSearchParams()
+  const id = params.get('appointment')
+  const inRecent = !recent || recent.some((a) => a.id === id)
+  const opened = useAdminAppointmentsByIds(id && !inRecent ? [id] : [])
+  if (!id || inRecent) return null
+  const appointment = opened.data?.[0]
+  return (
+    <Opened aria-labelledby="opened-appointment-title">
+      <h3 id="opened-appointment-title">The appointment you opened</h3>
+      {opened.error ? (
+        <Muted role="alert">Failed to load the appointment: {opened.error.message}</Muted>
+      ) : !opened.data ? (
+        <Muted role="status">Loading the appointment...</Muted>
+      ) : !appointment ? (
+        <Muted role="alert">This appointment no longer exists.</Muted>
+      ) : (
+        <CardList>
+          <AppointmentItem appointment={appointment} onChanged={() => void opened.mutate()} />
+        </CardList>
+      )}
+    </Opened>
   )
 }
 
@@ -291,14 +325,13 @@ const syncText: Record<SyncState, string> = { synced: 'Synced', failed: 'Sync Fa
 const syncTone: Record<SyncState, BadgeTone> = { synced: 'success', failed: 'destructive', local: 'secondary', unknown: 'outline' }
 
 function AppointmentList({ resource }: { resource: ReturnType<typeof useAdminAppointments> }) {
+  // The count of every request waiting, not only of those among the newest listed here.
+  const waiting = usePendingRequests(1)
   return (
     <RefreshablePanel
       resource={resource}
       noun="appointments"
-      summary={(list) => {
-        const waiting = list.filter((a) => a.status === 'pending').length
-        return `${waiting} ${waiting === 1 ? 'request' : 'requests'} waiting for a decision.`
-      }}
+      summary={() => (waiting.data ? <a href={`#${PENDING_REQUESTS_ID}`}>{waitingText(waiting.data.total)}</a> : 'Counting the requests waiting...')}
     >
       {(list) =>
         list.length === 0 ? (
@@ -322,16 +355,10 @@ export function AppointmentItem({ appointment: a, onChanged }: { appointment: Ad
   // Online requests and patients' cancellations reached the clinic as Inbox messages.
   const hasMessage = a.source === 'public' || a.cancelled_by === 'patient'
 
-  const decide = async (decision: 'confirm' | 'decline' | 'cancel') => {
-    if (decision !== 'confirm' && !window.confirm(`${decision === 'decline' ? 'Decline the request' : 'Cancel the appointment'} of ${name} (${a.when})? The patient will be told by e-mail.`)) return
+  const decide = async (decision: RequestDecision) => {
     setBusy(true)
     try {
-      await decideAppointment(a.id, decision)
-      notify.success({ confirm: 'Appointment confirmed', decline: 'Request declined', cancel: 'Appointment cancelled' }[decision], `${name} will receive an e-mail.`)
-      onChanged()
-    } catch (error) {
-      notify.error('Error', reasonOf(error, 'Please try again.'))
-      onChanged()
+      if (await decideWithNotice(a, decision)) onChanged()
     } finally {
       setBusy(false)
     }
@@ -387,6 +414,16 @@ export function AppointmentItem({ appointment: a, onChanged }: { appointment: Ad
     </CardItem>
   )
 }
+
+const Opened = styled.section`
+  display: grid;
+  gap: ${theme.space[3]};
+  margin-bottom: ${theme.space[6]};
+
+  h3 {
+    margin: 0;
+  }
+`
 
 const Form = styled.form`
   display: grid;

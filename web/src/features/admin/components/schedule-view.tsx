@@ -1,5 +1,5 @@
 import { clinicToday, type Appointment, type AppointmentStatus } from '@hearing/contracts'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type ComponentProps, type FormEvent } from 'react'
 import styled, { createGlobalStyle } from 'styled-components'
 
 import { Badge } from '@/components/ui/badge'
@@ -7,9 +7,11 @@ import { Button } from '@/components/ui/button'
 import { CardActions, CardList, CardMeta } from '@/components/ui/card-list'
 import { FieldRow, SelectField } from '@/components/ui/form-controls'
 import { SelfCheckRecord } from '@/components/ui/self-check-answers'
+import { VisuallyHidden } from '@/components/ui/visually-hidden'
 import {
   decideAppointment,
   rescheduleAppointment,
+  revalidateStaffAppointments,
   statusText,
   statusTone,
   useSchedule,
@@ -18,6 +20,7 @@ import {
 } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
+import { decideWithNotice, type RequestDecision } from './appointment-decisions'
 import { LanguageNote } from './patient-language'
 import { Muted } from './refreshable-panel'
 import { theme } from '@/config/theme'
@@ -37,7 +40,8 @@ const reasonOf = (error: unknown) => (error instanceof Error && error.message ? 
 
 /**
  * The front desk's schedule: a day or a week of visits at one clinic or both, by time, filtered by
- * status; a visit can be moved, and marked completed or a no-show once it has started. The day
+ * status; a visit can be moved, and marked completed or a no-show once it has started (undone that
+ * day, from the toast or the visit, the keyboard staying on the visit). The day
  * sheet prints on its own (print styles below).
  */
 export function ScheduleView({ clinics }: { clinics: Clinics }) {
@@ -114,7 +118,14 @@ export function ScheduleView({ clinics }: { clinics: Clinics }) {
               ) : (
                 <CardList aria-label={`Visits on ${dayTitle(day)}`}>
                   {visits.map((a) => (
-                    <Visit key={a.id} appointment={a} onChanged={() => void schedule.mutate()} />
+                    <Visit
+                      key={a.id}
+                      appointment={a}
+                      onChanged={() => void schedule.mutate()}
+                      // The service's answer goes into the schedule at once: a read started before it
+                      // (still on its way) is dropped by SWR rather than shown over it.
+                      onUpdated={(updated) => void schedule.mutate((list) => list?.map((v) => (v.id === updated.id ? updated : v)))}
+                    />
                   ))}
                 </CardList>
               )}
@@ -127,27 +138,99 @@ export function ScheduleView({ clinics }: { clinics: Clinics }) {
   )
 }
 
-function Visit({ appointment: a, onChanged }: { appointment: Appointment; onChanged: () => void }) {
+/** What pressing an outcome (or undoing one) says, and the status it leaves. */
+const OUTCOME_DONE: Record<OutcomeAction, string> = { complete: 'Marked completed', 'no-show': 'Marked a no-show', 'undo-outcome': 'Outcome undone' }
+type OutcomeAction = 'complete' | 'no-show' | 'undo-outcome'
+
+function Visit({ appointment, onChanged, onUpdated }: { appointment: Appointment; onChanged: () => void; onUpdated: (updated: Appointment) => void }) {
   const [moving, setMoving] = useState(false)
   const [busy, setBusy] = useState(false)
+  // The service's answer to an outcome, shown at once (with the buttons free again) until the
+  // schedule has read the visit anew: a button never shows its new action while it still waits.
+  const [answer, setAnswer] = useState<Appointment | null>(null)
+  useEffect(() => setAnswer(null), [appointment])
+  const a = answer ?? appointment
+  const itemRef = useRef<HTMLLIElement>(null)
+  // After an outcome (or its undo) the visit's buttons change: the keyboard stays on this visit.
+  const [refocus, setRefocus] = useState(false)
   const name = `${a.first_name} ${a.last_name}`
   const started = new Date(a.starts_at) <= new Date()
+  const outcome = a.status === 'completed' || a.status === 'no_show'
+  // The server allows an undo on the visit's own day only (the clinic's calendar).
+  const undoable = outcome && a.appointment_date === clinicToday()
 
-  const mark = async (decision: 'complete' | 'no-show') => {
+  useEffect(() => {
+    if (!refocus) return
+    const item = itemRef.current
+    ;(item?.querySelector<HTMLButtonElement>('[data-visit-actions] button') ?? item)?.focus()
+    setRefocus(false)
+  }, [refocus, a.status])
+
+  const mark = async (action: OutcomeAction) => {
+    if (busy) return
     setBusy(true)
     try {
-      await decideAppointment(a.id, decision)
-      notify.success(decision === 'complete' ? 'Marked completed' : 'Marked a no-show', `${name}, ${timeOf(a)}`)
-      onChanged()
+      const updated = await decideAppointment(a.id, action)
+      const undo = action === 'undo-outcome' ? null : (
+        <>
+          {' '}
+          <UndoInToast onClick={() => void mark('undo-outcome')}>
+            Undo<VisuallyHidden> the outcome of {name}, {timeOf(a)}</VisuallyHidden>
+          </UndoInToast>
+        </>
+      )
+      notify.success(
+        OUTCOME_DONE[action],
+        <>
+          {name}, {timeOf(a)}
+          {action === 'undo-outcome' ? ': confirmed again.' : '.'}
+          {undo}
+        </>,
+      )
+      setAnswer(updated)
+      setBusy(false)
+      setRefocus(true)
+      onUpdated(updated)
+      void revalidateStaffAppointments({ except: '/scheduling/admin/schedule' })
     } catch (error) {
       notify.error('Error', reasonOf(error))
+      setBusy(false)
+      onChanged()
+    }
+  }
+
+  // A request waits for a decision wherever it is shown, however long ago it was made.
+  const decide = async (decision: RequestDecision) => {
+    setBusy(true)
+    try {
+      if (await decideWithNotice(a, decision)) onChanged()
     } finally {
       setBusy(false)
     }
   }
 
+  const who = `${name}, ${timeOf(a)}`
+  // Not disabled while busy: a disabled button would drop the keyboard user's focus to the page.
+  const waiting = { 'aria-disabled': busy || undefined } as const
+  const actions: Array<{ text: string; props: ComponentProps<typeof Button> }> =
+    a.status === 'pending'
+      ? [
+          { text: 'Confirm', props: { ...waiting, onClick: () => void (busy || decide('confirm')), 'aria-label': `Confirm: ${who}` } },
+          { text: 'Decline', props: { ...waiting, $variant: 'secondary', onClick: () => void (busy || decide('decline')), 'aria-label': `Decline: ${who}` } },
+        ]
+      : a.status === 'confirmed' && started
+        ? [
+            { text: 'Completed', props: { ...waiting, $variant: 'secondary', onClick: () => void mark('complete'), 'aria-label': `Completed: ${who}` } },
+            { text: 'No-show', props: { ...waiting, $variant: 'secondary', onClick: () => void mark('no-show'), 'aria-label': `No-show: ${who}` } },
+          ]
+        : a.status === 'confirmed'
+          ? [{ text: 'Move', props: { $variant: 'secondary', 'aria-expanded': moving, onClick: () => setMoving(!moving), 'aria-label': `Move: ${who}` } }]
+          : undoable
+            ? [{ text: 'Undo', props: { ...waiting, $variant: 'secondary', onClick: () => void mark('undo-outcome'), 'aria-label': `Undo ${statusText[a.status]}: ${who}` } }]
+            : []
+
   return (
-    <VisitItem>
+    <VisitItem ref={itemRef} tabIndex={-1}>
       <Time>{timeOf(a)}</Time>
       <div>
         <strong>{name}</strong> · {a.appointment_type} · {a.location_name ?? a.location_uid}{' '}
@@ -158,22 +241,15 @@ function Visit({ appointment: a, onChanged }: { appointment: Appointment; onChan
           {a.notes ? ` · Notes: ${a.notes}` : ''}
         </CardMeta>
         {a.hearing_self_check ? <SelfCheckRecord result={a.hearing_self_check} /> : null}
-        {a.status === 'confirmed' ? (
-          <CardActions data-no-print>
-            {started ? (
-              <>
-                <Button $variant="secondary" disabled={busy} onClick={() => void mark('complete')} aria-label={`Completed: ${name}, ${timeOf(a)}`}>
-                  Completed
-                </Button>
-                <Button $variant="secondary" disabled={busy} onClick={() => void mark('no-show')} aria-label={`No-show: ${name}, ${timeOf(a)}`}>
-                  No-show
-                </Button>
-              </>
-            ) : (
-              <Button $variant="secondary" aria-expanded={moving} onClick={() => setMoving(!moving)} aria-label={`Move: ${name}, ${timeOf(a)}`}>
-                Move
+        {actions.length > 0 ? (
+          <CardActions data-no-print data-visit-actions>
+            {/* By position, not by action: the button pressed stays the same element as the status
+                changes (Completed becomes Undo, and back), so the keyboard stays where it was. */}
+            {actions.map((action, i) => (
+              <Button key={i} {...action.props}>
+                {action.text}
               </Button>
-            )}
+            ))}
           </CardActions>
         ) : null}
         {moving ? (
@@ -340,6 +416,11 @@ const VisitItem = styled.li`
 const Time = styled.span`
   font-weight: ${theme.fontWeights.semibold};
   font-variant-numeric: tabular-nums;
+`
+
+const UndoInToast = styled(Button).attrs({ $variant: 'secondary' })`
+  min-height: 40px;
+  padding: ${theme.space[1]} ${theme.space[3]};
 `
 
 const Move = styled.form`

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { expect, test, type Page } from '@playwright/test'
 
-import { adminToken, createPatient, signInWithForm, uniqueEmail, postAsked } from './support/accounts.js'
+import { adminToken, createPatient, postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
 
@@ -25,7 +25,7 @@ test("a staff member's reads and changes of a patient appear in the admin's Acti
   const token = await adminToken(request)
   const promoted = await request.patch(`/api/identity/admin/users/${staff.id}/role`, { data: { role: 'staff' }, headers: { authorization: `Bearer ${token}` } })
   expect(promoted.status(), await promoted.text()).toBe(200)
-  const patientLast = `Audited${Date.now().toString(36)}`
+  const patientLast = `Audited${uniqueLetters()}`
   const patient = await createPatient(request, { first_name: 'Pearl', last_name: patientLast, email: uniqueEmail('audit.patient'), password: 'Amber-Falcon-River-88' })
 
   // A wrong password first: refused, and on record for a staff account.

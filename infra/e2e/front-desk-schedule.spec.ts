@@ -1,7 +1,7 @@
 import { clinicToday } from '@hearing/contracts'
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { adminToken, createPatient, signInWithForm, uniqueEmail } from './support/accounts.js'
+import { adminToken, createPatient, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
 import { expectNoAxeViolations, WCAG_22_AA } from './support/axe.js'
@@ -85,7 +85,7 @@ test('staff: opening hours hold in the form, focus stays after scheduling; the w
   const role = await request.patch(`/api/identity/admin/users/${staffUser.id}/role`, { data: { role: 'staff' }, headers: { authorization: `Bearer ${await adminToken(request)}` } })
   expect(role.status(), await role.text()).toBe(200)
   const patientEmail = uniqueEmail('moved')
-  const last = `Moved${Date.now().toString(36)}`
+  const last = `Moved${uniqueLetters()}`
   await createPatient(request, { first_name: 'Mona', last_name: last, email: patientEmail, password: PASSWORD })
 
   await signInAs(page, staffEmail, PASSWORD, 'appointments')
@@ -161,7 +161,7 @@ test('staff: opening hours hold in the form, focus stays after scheduling; the w
 
 test('the Inbox and the Appointments tab know each other: a request confirmed is handled in the Inbox, with links both ways', async ({ page, request }) => {
   const { gainesville, typeOf } = await clinicsAndTypes(request)
-  const last = `Linked${Date.now().toString(36)}`
+  const last = `Linked${uniqueLetters()}`
   const booking = await request.post('/api/scheduling/bookings', {
     data: {
       first_name: 'Lena', last_name: last, email: uniqueEmail('linked'), phone: '706 555 0177', location: gainesville, appointment_type_id: await typeOf(gainesville, 'Repair'),

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test'
 
-import { signInWithForm, uniqueEmail } from './support/accounts.js'
+import { signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, BASE_URL } from './support/env.js'
 import { expect, test } from './support/hydrated.js'
 import { openWeekdays } from './support/open-days.js'
@@ -55,7 +55,7 @@ async function answerWithKeyboard(page: Page, n: number, choice: (typeof ANSWERS
 
 test('keyboard alone through the ten questions, the result with its band, booking a hearing evaluation, and staff seeing the score', async ({ page, browser, request }) => {
   await withCookieChoice(page)
-  const lastName = `Selfcheck${Date.now().toString(36)}`
+  const lastName = `Selfcheck${uniqueLetters()}`
   const [date] = await openWeekdays(request, 3)
   const shots = process.env.SCREENSHOTS_DIR
 

@@ -51,7 +51,7 @@ export function pendingRequestsOf(trx: Db, visitor: Visitor, now: Date) {
     .execute()
 }
 
-/** Up to `limit` upcoming requests waiting for staff, oldest first, with who sent them. */
+/** Up to `limit` upcoming requests waiting for staff, oldest first (made together: the earlier visit first), with who sent them. */
 export function upcomingPendingRequests(db: Db, now: Date, limit: number) {
   return db
     .selectFrom('appointments')
@@ -59,6 +59,8 @@ export function upcomingPendingRequests(db: Db, now: Date, limit: number) {
     .where('status', '=', 'pending')
     .where('starts_at', '>', now)
     .orderBy('created_at')
+    .orderBy('starts_at')
+    .orderBy('id')
     .limit(limit)
     .execute()
 }

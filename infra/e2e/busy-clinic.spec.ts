@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { PASSWORD_STEP_TIMEOUT, postAsked, uniqueEmail } from './support/accounts.js'
+import { PASSWORD_STEP_TIMEOUT, postAsked, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { E2E_PORT, ADMIN_EMAIL, ADMIN_PASSWORD, MOCK_SMTP_PORT } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -47,7 +47,7 @@ test('requests older than the newest 100 are counted, listed oldest first, confi
   // Two requests first (the first open day online, two free times), then the busy weeks.
   const day = (await openWeekdays(api, 0))[0]!
   const { times } = (await (await api.get(`/api/scheduling/availability?location_uid=${gainesville}&appointment_type_id=${repair}&date=${day}`)).json()) as { times: Array<{ time: string; label: string }> }
-  const stamp = Date.now().toString(36)
+  const stamp = uniqueLetters()
   const older = { last: `Older${stamp}`, email: uniqueEmail('older') }
   const newer = { last: `Newer${stamp}`, email: uniqueEmail('newer') }
   await requestOnline(api, older, gainesville, repair, day, times[0]!.time)

@@ -145,6 +145,8 @@ test('sign-up in Spanish: passwords must match, the Spanish check-your-email pag
   await expect(page).toHaveURL(/\/es\/signup-success$/)
   await expect(page.getByRole('heading', { level: 1, name: 'Revise su correo electrónico' })).toBeVisible()
   await expect(page.getByText(`Hemos enviado un enlace de confirmación a ${email}.`, { exact: false })).toBeVisible()
+  // The success toast (its code loads on first use) is on the page before axe reads its colours.
+  await expect(page.getByRole('alert').filter({ hasText: 'Registro completado' })).toBeVisible()
   await axe(page, '/es/signup-success')
 
   const mail = await waitForEmail(email, /./)

@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext, type Page } from '@playwright/test'
 
-import { PASSWORD_STEP_TIMEOUT, postAsked, uniqueEmail, uniqueLetters } from './support/accounts.js'
+import { postAsked, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { E2E_PORT, ADMIN_EMAIL, ADMIN_PASSWORD, MOCK_SMTP_PORT } from './support/env.js'
 import { waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -56,12 +56,7 @@ test('requests older than the newest 100 are counted, listed oldest first, confi
   expect(busy.visits).toHaveLength(160)
   await api.dispose()
 
-  await page.goto(`${stack.url}/auth`)
-  const signIn = page.getByRole('form', { name: 'Sign in' })
-  await signIn.getByLabel('Email').fill(ADMIN_EMAIL)
-  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD)
-  await signIn.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: PASSWORD_STEP_TIMEOUT })
+  await signInWithForm(page, ADMIN_EMAIL, ADMIN_PASSWORD, 'en', stack.url)
   await page.goto(`${stack.url}/admin?tab=appointments`)
 
   // The true count, though the newest 100 hold no request.

@@ -1,6 +1,6 @@
 import { expect, request as apiRequest, test, type APIRequestContext } from '@playwright/test'
 
-import { createPatient, uniqueEmail, uniqueLetters } from './support/accounts.js'
+import { createPatient, signInWithForm, uniqueEmail, uniqueLetters } from './support/accounts.js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, E2E_PORT, MOCK_SMTP_PORT } from './support/env.js'
 import { linkIn, waitForEmail } from './support/mailbox.js'
 import { openWeekdays } from './support/open-days.js'
@@ -70,12 +70,7 @@ test('staff confirm a request; the reminder e-mail arrives at its time with a wo
   await api.dispose()
 
   // Staff confirm it in the Appointments tab.
-  await page.goto(`${stack.url}/auth`)
-  const signIn = page.getByRole('form', { name: 'Sign in' })
-  await signIn.getByLabel('Email').fill(ADMIN_EMAIL)
-  await signIn.getByRole('textbox', { name: 'Password', exact: true }).fill(ADMIN_PASSWORD)
-  await signIn.getByRole('button', { name: 'Sign In' }).click()
-  await expect(page).not.toHaveURL(/\/auth/, { timeout: 15_000 })
+  await signInWithForm(page, ADMIN_EMAIL, ADMIN_PASSWORD, 'en', stack.url)
   await page.goto(`${stack.url}/admin?tab=appointments`)
   const pending = page.getByRole('listitem').filter({ hasText: `Follow-up · Rhea ${last}` })
   await pending.getByRole('button', { name: /^Confirm:/ }).click()

@@ -61,9 +61,10 @@ const SIGN_IN_FORM = {
 }
 
 /** Signs in through the /auth page (/es/auth in Spanish) and waits for the redirect away from it. */
-export async function signInWithForm(page: Page, email: string, password: string, language: 'en' | 'es' = 'en') {
+export async function signInWithForm(page: Page, email: string, password: string, language: 'en' | 'es' = 'en', site = '') {
   const words = SIGN_IN_FORM[language]
-  await page.goto(words.page)
+  // `site`: the origin of a stack of a spec's own (the shared one is the page's base URL).
+  await page.goto(`${site}${words.page}`)
   const form = page.getByRole('form', { name: words.form })
   await form.getByLabel(words.email).fill(email)
   await form.getByRole('textbox', { name: words.password, exact: true }).fill(password)

@@ -1,9 +1,9 @@
-import { request } from 'node:http'
 import { expect, test } from '@playwright/test'
 
 import { accountMenuButton, uniqueEmail } from './support/accounts.js'
 import { E2E_PORT } from './support/env.js'
 import { startExtraStack, type ExtraStack } from './support/extra-stack.js'
+import { rawGet } from '../src/testing/raw-request.js'
 
 /**
  * `npm start` with no SMTP_URL: e-mails go to the launcher's own mail catcher,
@@ -89,7 +89,7 @@ test('with no SMTP_URL a new patient signs up, confirms from the local mail inbo
 test('the inbox answers only its own pages on this machine, and only with its password', async () => {
   const port = Number(new URL(inbox).port)
   const auth = `Basic ${Buffer.from(`inbox:${inboxPassword}`).toString('base64')}`
-  const ask = (headers: Record<string, string>) => inboxAnswer(port, '/api/email', headers)
+  const ask = (headers: Record<string, string>) => rawGet(port, '/api/email', headers)
   expect((await ask({ host: `127.0.0.1:${port}` })).status, 'no password: refused').toBe(401)
   const own = await ask({ host: `127.0.0.1:${port}`, authorization: auth })
   expect(own.status).toBe(200)
@@ -105,15 +105,3 @@ test('the inbox answers only its own pages on this machine, and only with its pa
   expect(rebound.body).not.toContain('confirm-email')
 })
 
-/** A request with the headers given, Host included (fetch would not let a test set it). */
-function inboxAnswer(port: number, path: string, headers: Record<string, string>): Promise<{ status: number; body: string; cors: string | undefined }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers }, (res) => {
-      let body = ''
-      res.on('data', (chunk: Buffer) => (body += chunk.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, cors: res.headers['access-control-allow-origin'] }))
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}

@@ -43,12 +43,12 @@ test('an outcome pressed by keyboard is undone from the toast and from the visit
   const schedule = page.getByRole('region', { name: 'Schedule' })
   const early = schedule.getByRole('listitem').filter({ hasText: 'Ida Early' })
   const later = schedule.getByRole('listitem').filter({ hasText: 'Ida Later' })
-  await expect(early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM' })).toBeVisible()
+  await expect(early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM', exact: true })).toBeVisible()
 
   // By keyboard: No-show pressed by mistake.
-  await early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM' }).focus()
+  await early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM', exact: true }).focus()
   await page.keyboard.press('Tab')
-  await expect(early.getByRole('button', { name: 'No-show: Ida Early, 9:00 AM' })).toBeFocused()
+  await expect(early.getByRole('button', { name: 'No-show: Ida Early, 9:00 AM', exact: true })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(early).toContainText('No-show')
   const undoOnVisit = early.getByRole('button', { name: 'Undo No-show: Ida Early, 9:00 AM' })
@@ -61,14 +61,14 @@ test('an outcome pressed by keyboard is undone from the toast and from the visit
   await toast.getByRole('button', { name: 'Undo the outcome of Ida Early, 9:00 AM' }).click()
   await expect(page.getByRole('alert').filter({ hasText: 'Outcome undone' })).toContainText('Ida Early, 9:00 AM: confirmed again.')
   await expect(early).toContainText('Confirmed')
-  await expect(early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM' })).toBeFocused()
+  await expect(early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM', exact: true })).toBeFocused()
 
   // The right outcome, then an undo from the visit itself, by keyboard.
   await page.keyboard.press('Enter')
   await expect(early, `outcomes told: ${outcomes.join(', ')}`).toContainText('Completed')
   await expect(early.getByRole('button', { name: 'Undo Completed: Ida Early, 9:00 AM' })).toBeFocused()
   await page.keyboard.press('Enter')
-  await expect(early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM' })).toBeFocused()
+  await expect(early.getByRole('button', { name: 'Completed: Ida Early, 9:00 AM', exact: true })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(early.getByRole('button', { name: 'Undo Completed: Ida Early, 9:00 AM' })).toBeFocused()
 
@@ -76,6 +76,6 @@ test('an outcome pressed by keyboard is undone from the toast and from the visit
   await page.keyboard.press('Tab')
   await expect(later.getByRole('link', { name: '(770) 555-0123' })).toBeFocused()
   await page.keyboard.press('Tab')
-  await expect(later.getByRole('button', { name: 'Completed: Ida Later, 9:30 AM' })).toBeFocused()
+  await expect(later.getByRole('button', { name: 'Completed: Ida Later, 9:30 AM', exact: true })).toBeFocused()
   expect(outcomes).toEqual(['visit-1 no-show', 'visit-1 undo-outcome', 'visit-1 complete', 'visit-1 undo-outcome', 'visit-1 complete'])
 })

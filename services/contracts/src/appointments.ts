@@ -182,17 +182,24 @@ export type MyAppointmentsList = z.infer<typeof myAppointments>
 export const linkedAppointment = appointmentView.pick({ id: true, appointment_type: true, location_name: true, when: true, starts_at: true, status: true, can_cancel: true })
 export type LinkedAppointment = z.infer<typeof linkedAppointment>
 
-/** A day a clinic is closed (a holiday, a sick day): no times are offered on it. */
-export const closedDate = z.object({ location_uid: z.string(), location_name: z.string().nullable(), date: z.string(), reason: z.string().nullable() })
+/**
+ * A day a clinic is closed (a holiday, a sick day): no times are offered on it, and the visits still
+ * booked on it (`visits_booked`, until staff move or cancel them) get no reminders.
+ */
+export const closedDate = z.object({ location_uid: z.string(), location_name: z.string().nullable(), date: z.string(), reason: z.string().nullable(), visits_booked: z.number().int() })
 export type ClosedDate = z.infer<typeof closedDate>
 
 /** POST /api/scheduling/admin/closed-dates: staff close a clinic for a day. */
 export const closeDayBody = z.strictObject({ location_uid: locationUid, date: calendarDate, reason: plainText({ max: 200, min: 0 }).optional() })
 export type CloseDayRequest = z.input<typeof closeDayBody>
 
-/** The answer: the day, and how many appointments were already made that day. */
-export const dayClosed = closedDate.extend({ appointments_that_day: z.number().int() })
+/** The answer: the day, and the visits still booked on it, for staff to move or cancel. */
+export const dayClosed = closedDate.extend({ visits: z.array(appointmentView) })
 export type DayClosed = z.infer<typeof dayClosed>
+
+/** POST /api/scheduling/admin/closed-dates/:location_uid/:date/cancel-visits: the visits cancelled, each patient told. */
+export const closedDayCancelled = z.object({ cancelled: z.array(appointmentView) })
+export type ClosedDayCancelled = z.infer<typeof closedDayCancelled>
 
 /** What a source of pending requests is: the client's address, the e-mail or the phone a request was made with. */
 export const SOURCE_KINDS = ['address', 'email', 'phone'] as const

@@ -37,7 +37,7 @@ export async function buildApp(config: Config, { logLevel = config.LOG_LEVEL, jw
   await app.register(routeGroup(myAppointmentRoutes), { now })
   await app.register(routeGroup(adminAppointmentRoutes), { now, publicUrl: config.PUBLIC_URL })
   await app.register(routeGroup(adminPatientAppointmentRoutes), { now })
-  await app.register(routeGroup(closedDateRoutes), { now })
+  await app.register(routeGroup(closedDateRoutes), { now, publicUrl: config.PUBLIC_URL })
   // Identity's "Download my data" and account deletion (service credential).
   registerPersonalDataRoutes(app, SERVICE, schedulingPersonalData(app.db, now))
   if (background) startReminders(app, config, now)

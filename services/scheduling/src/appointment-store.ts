@@ -17,19 +17,6 @@ export function findAppointment(db: Db, id: string): Promise<AppointmentRow | un
   return db.selectFrom('appointments').selectAll().where('id', '=', id).executeTakeFirst()
 }
 
-/** How many appointments hold their time (LIVE_STATUSES) at a clinic, starting in [from, to). */
-export async function countLiveAppointments(db: Db, locationUid: string, from: Date, to: Date): Promise<number> {
-  const { n } = await db
-    .selectFrom('appointments')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .where('location_uid', '=', locationUid)
-    .where('status', 'in', LIVE_STATUSES)
-    .where('starts_at', '>=', from)
-    .where('starts_at', '<', to)
-    .executeTakeFirstOrThrow()
-  return n
-}
-
 /** The newest appointments first (requests and scheduled ones). */
 export function recentAppointments(db: Db, limit: number): Promise<AppointmentRow[]> {
   return db.selectFrom('appointments').selectAll().orderBy('created_at', 'desc').orderBy('id').limit(limit).execute()

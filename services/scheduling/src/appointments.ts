@@ -5,6 +5,7 @@ import type { Kysely, Selectable } from 'kysely'
 import { DateTime } from 'luxon'
 import { appointmentsOfUser, changeAppointment, findAppointment, findAppointmentByRef, insertCancelToken, LIVE_STATUSES, nextCalendarSequence, outboxStates, type AppointmentRef, type AppointmentRow, type StatusChange } from './appointment-store.js'
 import { describeStart } from './availability.js'
+import { isClosedDay } from './closed-date-store.js'
 import type { Database } from './database.js'
 import { cancelledEmail, confirmedEmail, declinedEmail, queuePatientEmail } from './patient-emails.js'
 
@@ -216,7 +217,8 @@ function decideInTransaction(db: Db, id: string, decision: StaffDecision, { staf
     } else if (decision === 'decline') {
       await queuePatientEmail(trx, row.id, 'appointment-declined', declinedEmail(row))
     } else if (decision === 'cancel') {
-      await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'staff', await nextCalendarSequence(trx, row.id, { onlyAfterFirst: true })))
+      const clinicClosed = await isClosedDay(trx, row.location_uid, DateTime.fromJSDate(row.starts_at, { zone: CLINIC_TIME_ZONE }).toISODate()!)
+      await queuePatientEmail(trx, row.id, 'appointment-cancelled', cancelledEmail(row, 'staff', await nextCalendarSequence(trx, row.id, { onlyAfterFirst: true }), { clinicClosed }))
     }
     return row
   })

@@ -1,4 +1,6 @@
-import { sql, type Kysely } from 'kysely'
+import { CLINIC_TIME_ZONE } from '@hearing/contracts'
+import { sql, type Kysely, type RawBuilder } from 'kysely'
+import { LIVE_STATUSES } from './appointment-store.js'
 import type { Database } from './database.js'
 
 // The clinics' closed days' SQL (a holiday, a sick day): which change is allowed is closed-dates.ts'
@@ -22,6 +24,30 @@ export function closedDatesFrom(db: Db, day: string): Promise<ClosedDate[]> {
     .orderBy('date')
     .orderBy('location_uid')
     .execute()
+}
+
+/** True for an appointment (the table named `alias`) on a day its clinic is closed. */
+export function onClosedDay(alias: string): RawBuilder<boolean> {
+  return sql<boolean>`exists (select 1 from closed_dates c where c.location_uid = ${sql.ref(`${alias}.location_uid`)} and c.date = (${sql.ref(`${alias}.starts_at`)} at time zone ${CLINIC_TIME_ZONE})::date)`
+}
+
+/** How many visits still to come hold their time on each closed day from `day` on, by "location date". */
+export async function visitsBookedOnClosedDays(db: Db, now: Date): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('appointments as a')
+    .select(['a.location_uid', sql<string>`((a.starts_at at time zone ${CLINIC_TIME_ZONE})::date)::text`.as('date'), sql<number>`count(*)::int`.as('n')])
+    .where('a.status', 'in', LIVE_STATUSES)
+    .where('a.starts_at', '>', now)
+    .where(onClosedDay('a'))
+    .groupBy(['a.location_uid', 'date'])
+    .execute()
+  return new Map(rows.map((r) => [`${r.location_uid} ${r.date}`, r.n]))
+}
+
+/** Whether the clinic is closed on that day (YYYY-MM-DD). */
+export async function isClosedDay(db: Db, locationUid: string, date: string): Promise<boolean> {
+  const row = await db.selectFrom('closed_dates').select('date').where('location_uid', '=', locationUid).where('date', '=', date).executeTakeFirst()
+  return row !== undefined
 }
 
 /** The location's closed days from `from` on ("YYYY-MM-DD"), through `to` when given. */

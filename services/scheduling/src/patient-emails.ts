@@ -119,14 +119,14 @@ export function declinedEmail(appointment: AppointmentForEmail): RenderedEmail {
  * The visit is cancelled. `sequence`: when the patient had been sent a calendar file, the revision
  * of the one attached that removes the entry (METHOD:CANCEL, same UID).
  */
-export function cancelledEmail(appointment: AppointmentForEmail, by: 'patient' | 'staff', sequence?: number): RenderedEmail | WithCalendar {
+export function cancelledEmail(appointment: AppointmentForEmail, by: 'patient' | 'staff', sequence?: number, { clinicClosed = false } = {}): RenderedEmail | WithCalendar {
   const { clinic, m, facts } = contextOf(appointment)
   const withCalendar = sequence !== undefined
   const rendered = renderEmail(
     {
       subject: m.t('cancelled.subject', facts),
       greeting: m.greeting(appointment.first_name),
-      paragraphs: [m.t('cancelled.body', { ...facts, by }), ...(withCalendar ? [m.t('cancelled.calendar')] : []), m.t('cancelled.rebook', facts)],
+      paragraphs: [m.t('cancelled.body', { ...facts, by }), ...(clinicClosed ? [m.t('cancelled.closed', facts)] : []), ...(withCalendar ? [m.t('cancelled.calendar')] : []), m.t('cancelled.rebook', facts)],
     },
     appointment.email,
     m,

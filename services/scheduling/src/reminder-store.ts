@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely'
 import type { AppointmentRow } from './appointment-store.js'
+import { onClosedDay } from './closed-date-store.js'
 import type { Database } from './database.js'
 
 // The reminders' SQL: which visits are due a reminder, and the claim that lets one replica alone
@@ -10,7 +11,7 @@ type Db = Kysely<Database>
 /**
  * Up to `limit` confirmed visits starting within `offsetMinutes` from `now` that were confirmed (or
  * moved there) before the reminder fell due, and have not been reminded of at that offset for that
- * start.
+ * start. None on a day its clinic is closed: staff move or cancel those visits.
  */
 export function dueForReminder(db: Db, now: Date, offsetMinutes: number, limit: number): Promise<Array<{ id: string }>> {
   return db
@@ -19,6 +20,7 @@ export function dueForReminder(db: Db, now: Date, offsetMinutes: number, limit: 
     .where('a.status', '=', 'confirmed')
     .where('a.starts_at', '>', now)
     .where('a.starts_at', '<=', new Date(now.getTime() + offsetMinutes * 60_000))
+    .where(({ not }) => not(onClosedDay('a')))
     // Booked or moved after the reminder fell due: the confirmation just said it all.
     .where(sql<boolean>`greatest(a.created_at, a.decided_at, a.rescheduled_at) <= a.starts_at - make_interval(mins => ${offsetMinutes})`)
     .where(({ not, exists, selectFrom }) =>
@@ -28,9 +30,17 @@ export function dueForReminder(db: Db, now: Date, offsetMinutes: number, limit: 
     .execute()
 }
 
-/** The visit, locked for the transaction, when it is still confirmed and still to come. */
+/** The visit, locked for the transaction, when it is still confirmed, still to come and its clinic open that day. */
 export function lockUpcomingConfirmed(trx: Db, id: string, now: Date): Promise<AppointmentRow | undefined> {
-  return trx.selectFrom('appointments').selectAll().where('id', '=', id).where('status', '=', 'confirmed').where('starts_at', '>', now).forUpdate().executeTakeFirst()
+  return trx
+    .selectFrom('appointments')
+    .selectAll()
+    .where('id', '=', id)
+    .where('status', '=', 'confirmed')
+    .where('starts_at', '>', now)
+    .where(({ not }) => not(onClosedDay('appointments')))
+    .forUpdate()
+    .executeTakeFirst()
 }
 
 /** Claims the reminder of the visit at that offset for that start; false when it was claimed already. */

@@ -6,6 +6,7 @@ import { CLINICS } from '@hearing/contracts'
 import type { Kysely } from 'kysely'
 import t from 'tap'
 import { syncState } from '../src/appointments.js'
+import { sendDueReminders } from '../src/reminders.js'
 import { buildApp } from '../src/app.js'
 import type { Database } from '../src/database.js'
 import { migrate, testConfig } from './helper.js'
@@ -338,12 +339,12 @@ t.test('staff close a clinic for a day: no times offered then, listed, told of a
   t.equal((await close({ location_uid: GAINESVILLE, date: '2026-12-01' }, patient)).statusCode, 403, 'customers may not')
   const closed = await close({ location_uid: GAINESVILLE, date: '2026-12-01', reason: 'Staff training' })
   t.equal(closed.statusCode, 201)
-  t.same(closed.json(), { location_uid: GAINESVILLE, location_name: 'Gainesville', date: '2026-12-01', reason: 'Staff training', appointments_that_day: 1 })
+  t.match(closed.json(), { location_uid: GAINESVILLE, location_name: 'Gainesville', date: '2026-12-01', reason: 'Staff training', visits_booked: 1, visits: [{ first_name: 'Margaret', status: 'pending' }] })
   const times = await app.inject(`/availability?location_uid=${GAINESVILLE}&appointment_type_id=${type}&date=2026-12-01`)
   t.equal(times.statusCode, 400)
   t.match(times.json().message, 'the clinic is closed that day')
   const listed = (await app.inject({ url: '/admin/closed-dates', headers: staff })).json() as Array<{ date: string }>
-  t.match(listed.find((d) => d.date === '2026-12-01'), { date: '2026-12-01', reason: 'Staff training', location_name: 'Gainesville' })
+  t.match(listed.find((d) => d.date === '2026-12-01'), { date: '2026-12-01', reason: 'Staff training', location_name: 'Gainesville', visits_booked: 1 })
 
   t.equal((await close({ location_uid: GAINESVILLE, date: '2026-11-20' })).statusCode, 400, 'a past day')
   t.equal((await close({ location_uid: GAINESVILLE, date: '2026-02-30' })).statusCode, 400, 'no such day')
@@ -353,6 +354,51 @@ t.test('staff close a clinic for a day: no times offered then, listed, told of a
   t.equal((await app.inject({ method: 'DELETE', url: `/admin/closed-dates/${GAINESVILLE}/2026-12-01`, headers: staff })).statusCode, 404, 'not closed any more')
   t.equal((await app.inject({ method: 'DELETE', url: `/admin/closed-dates/${GAINESVILLE}/2026-02-30`, headers: staff })).statusCode, 400)
   t.equal((await app.inject(`/availability?location_uid=${GAINESVILLE}&appointment_type_id=${type}&date=2026-12-01`)).statusCode, 200, 'times offered again')
+})
+
+t.test("a closed day's visits: listed, not reminded, cancelled at once with each patient told the clinic is closed; one moved away stays", async (t) => {
+  const clock = { now: NOW }
+  const { app, db, typeId, staff, patient } = await setup(t, { now: () => clock.now })
+  const type = await typeId('Follow-up')
+  const visitAt = async (time: string, email: string) =>
+    (await app.inject({ method: 'POST', url: '/admin/appointments', headers: staff, payload: schedule(type, { appointment_date: '2026-12-01', appointment_time: time, user_info: { first_name: 'Walter', last_name: 'Brooks', email } }) })).json() as { id: string }
+  const early = await visitAt('10:00', 'early@example.com')
+  const late = await visitAt('13:00', 'late@example.com')
+  const moved = await visitAt('14:00', 'moved@example.com')
+  await app.inject({ method: 'POST', url: '/bookings', payload: booking(type, { date: '2026-12-01', time: '11:00' }) })
+  const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id)
+
+  const closed = await app.inject({ method: 'POST', url: '/admin/closed-dates', headers: staff, payload: { location_uid: GAINESVILLE, date: '2026-12-01', reason: 'Power outage' } })
+  t.equal(closed.statusCode, 201)
+  const visits = closed.json().visits as Array<{ id: string; appointment_time: string; status: string }>
+  t.same(visits.map((v) => `${v.appointment_time} ${v.status}`), ['10:00 confirmed', '11:00 pending', '13:00 confirmed', '14:00 confirmed'], 'every visit of the day, by time')
+
+  // The morning of the closed day: the reminders that would be due go out for none of its visits.
+  clock.now = new Date('2026-12-01T14:30:00Z') // 9:30
+  const remind = () => sendDueReminders(db, { now: clock.now, offsets: [300], publicUrl: 'https://clinic.example' })
+  t.equal(await remind(), 0, 'no reminder for a visit at a closed clinic')
+  t.equal((await app.inject({ method: 'DELETE', url: `/admin/closed-dates/${GAINESVILLE}/2026-12-01`, headers: staff })).statusCode, 204)
+  t.equal(await remind(), 3, 'open again: the confirmed visits are reminded')
+  clock.now = NOW
+  t.equal((await app.inject({ method: 'POST', url: '/admin/closed-dates', headers: staff, payload: { location_uid: GAINESVILLE, date: '2026-12-01', reason: 'Power outage' } })).statusCode, 201)
+
+  const moving = await app.inject({ method: 'POST', url: `/admin/appointments/${moved.id}/reschedule`, headers: staff, payload: { appointment_date: '2026-12-02', appointment_time: '14:00' } })
+  t.equal(moving.statusCode, 200, 'a visit moved to an open day')
+  const cancelAll = (headers: Record<string, string>, date = '2026-12-01') => app.inject({ method: 'POST', url: `/admin/closed-dates/${GAINESVILLE}/${date}/cancel-visits`, headers })
+  t.equal((await cancelAll(patient)).statusCode, 403, 'customers may not')
+  t.equal((await cancelAll(staff, '2026-12-03')).statusCode, 404, 'a day that is not closed')
+  const cancelled = await cancelAll(staff)
+  t.equal(cancelled.statusCode, 200)
+  t.same(ids(cancelled.json().cancelled).sort(), [early.id, late.id, visits[1]!.id].sort(), 'the day\'s visits, not the one moved away')
+  t.same(ids((await app.inject({ method: 'POST', url: `/admin/closed-dates/${GAINESVILLE}/2026-12-01/cancel-visits`, headers: staff })).json().cancelled), [], 'again: nothing left')
+  const listed = (await app.inject({ url: '/admin/closed-dates', headers: staff })).json() as Array<{ date: string; visits_booked: number }>
+  t.equal(listed.find((d) => d.date === '2026-12-01')?.visits_booked, 0)
+
+  const mail = (await db.selectFrom('outbox').select('payload').where('key', '=', `appointment-cancelled:${early.id}`).executeTakeFirstOrThrow()).payload as { to: string; text: string }
+  t.equal(mail.to, 'early@example.com')
+  t.match(mail.text, 'had to be cancelled')
+  t.match(mail.text, 'Our Gainesville clinic is closed that day.')
+  t.equal((await db.selectFrom('appointments').select('status').where('id', '=', moved.id).executeTakeFirstOrThrow()).status, 'confirmed', 'the moved visit is kept')
 })
 
 t.test('the schema-driven fuzzer gets no 5xx from any scheduling route, anonymous, as a patient or as staff', async (t) => {

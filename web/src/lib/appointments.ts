@@ -4,6 +4,7 @@ import type {
   AppointmentStatus,
   AppointmentType,
   ClosedDate,
+  ClosedDayCancelled,
   CloseDayRequest,
   DayClosed,
   LinkedAppointment,
@@ -142,6 +143,9 @@ export function cancelByLink(token: string) {
   return api.post<LinkedAppointment>('/scheduling/cancel-link/cancel', { token })
 }
 
+/** A visit's time of day as the server worded it ("9:00 AM"), without the day and the zone. */
+export const visitTimeOf = (a: Pick<Appointment, 'when'>) => a.when.replace(/^.* at /, '').replace(/ \(.*\)$/, '')
+
 // ---------------------------------------------------------------------------------------------
 // Days a clinic is closed (staff)
 // ---------------------------------------------------------------------------------------------
@@ -152,13 +156,18 @@ export function useClosedDates() {
   return useSWR<ClosedDate[], ApiError>(closedKey, (path: string) => api.get<ClosedDate[]>(path))
 }
 
-/** Closes a clinic for a day; the answer says how many appointments were already made that day. */
+/** Closes a clinic for a day; the answer lists the visits still booked that day. */
 export function closeDay(body: CloseDayRequest) {
   return api.post<DayClosed>(closedKey, { ...body })
 }
 
 export function reopenDay(locationUid: string, date: string) {
   return api.delete<null>(`${closedKey}/${encodeURIComponent(locationUid)}/${encodeURIComponent(date)}`)
+}
+
+/** Cancels every visit still booked on a closed day, each patient told by e-mail. */
+export function cancelClosedDayVisits(locationUid: string, date: string) {
+  return api.post<ClosedDayCancelled>(`${closedKey}/${encodeURIComponent(locationUid)}/${encodeURIComponent(date)}/cancel-visits`, {})
 }
 
 // ---------------------------------------------------------------------------------------------

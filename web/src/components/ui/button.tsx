@@ -2,7 +2,8 @@ import { Link } from 'react-router-dom'
 import styled, { css } from 'styled-components'
 import { theme } from '@/config/theme'
 
-export type ButtonVariant = 'primary' | 'secondary'
+/** `danger`: an action that removes or cancels something for good (styled so it is not mistaken for any other). */
+export type ButtonVariant = 'primary' | 'secondary' | 'danger'
 
 interface ButtonStyleProps {
   /** Transient prop: styles only, never reaches the DOM. */
@@ -42,7 +43,18 @@ const buttonStyles = css<ButtonStyleProps>`
             color: ${theme.colors.onPrimary};
           }
         `
-      : css`
+      : $variant === 'danger'
+        ? css`
+            border-color: ${theme.colors.danger};
+            background: ${theme.colors.danger};
+            color: ${theme.colors.onDanger};
+
+            &:hover:not(:disabled) {
+              background: ${theme.colors.background};
+              color: ${theme.colors.danger};
+            }
+          `
+        : css`
           background: ${theme.colors.background};
           color: ${theme.colors.primary};
 

@@ -7,9 +7,10 @@ import { Button } from '@/components/ui/button'
 import { FieldRow, InputField, SelectField } from '@/components/ui/form-controls'
 import { useZodForm } from '@/components/ui/use-zod-form'
 import { CardList, CardRowItem } from '@/components/ui/card-list'
-import { closeDay, reopenDay, useClosedDates } from '@/lib/appointments'
+import { closeDay, reopenDay, useClosedDates, visitTimeOf } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
+import { CancelClosedDayVisits } from './closed-day-visits'
 import { Muted } from './refreshable-panel'
 import { theme } from '@/config/theme'
 
@@ -33,8 +34,11 @@ export function ClosedDays({ clinics }: { clinics: ReadonlyArray<{ uid: string; 
     if (!location || !date) return notify.error('Error', 'Please choose a location and a date.')
     try {
       const result = await closeDay({ location_uid: location, date, ...(reason ? { reason } : {}) })
-      const booked = result.appointments_that_day
-      notify.success('Day closed', `${result.location_name ?? 'The clinic'} is closed on ${dayLabel(result.date)}.${booked > 0 ? ` ${booked} appointment(s) were already made that day: please call those patients.` : ''}`)
+      const booked = result.visits.map((v) => `${v.first_name} ${v.last_name} (${visitTimeOf(v)})`)
+      notify.success(
+        'Day closed',
+        `${result.location_name ?? 'The clinic'} is closed on ${dayLabel(result.date)}.${booked.length > 0 ? ` Still booked that day, with no reminders: ${booked.join(', ')}. Move or cancel them on the schedule or below.` : ''}`,
+      )
       form.reset({ location, date: '', reason: '' })
       void closed.mutate()
     } catch (error) {
@@ -85,10 +89,14 @@ export function ClosedDays({ clinics }: { clinics: ReadonlyArray<{ uid: string; 
               <span>
                 <strong>{dayLabel(d.date)}</strong> · {d.location_name ?? d.location_uid}
                 {d.reason ? ` · ${d.reason}` : ''}
+                {d.visits_booked > 0 ? ` · ${d.visits_booked === 1 ? '1 visit' : `${d.visits_booked} visits`} still booked` : ''}
               </span>
-              <Button $variant="secondary" onClick={() => void reopen(d.location_uid, d.date)} aria-label={`Open again: ${d.location_name ?? ''} ${dayLabel(d.date)}`}>
-                Open again
-              </Button>
+              <RowActions>
+                <CancelClosedDayVisits closure={d} />
+                <Button $variant="secondary" onClick={() => void reopen(d.location_uid, d.date)} aria-label={`Open again: ${d.location_name ?? ''} ${dayLabel(d.date)}`}>
+                  Open again
+                </Button>
+              </RowActions>
             </CardRowItem>
           ))}
         </CardList>
@@ -101,4 +109,10 @@ const Form = styled.form`
   display: grid;
   gap: ${theme.space[4]};
   margin-bottom: ${theme.space[4]};
+`
+
+const RowActions = styled.span`
+  display: flex;
+  flex-wrap: wrap;
+  gap: ${theme.space[2]};
 `

@@ -5,6 +5,7 @@ import styled, { createGlobalStyle } from 'styled-components'
 import { Badge } from '@/components/ui/badge'
 import { Button } from '@/components/ui/button'
 import { CardActions, CardList, CardMeta } from '@/components/ui/card-list'
+import { ConfirmDialog } from '@/components/ui/confirm-dialog'
 import { FieldRow, SelectField } from '@/components/ui/form-controls'
 import { SelfCheckRecord } from '@/components/ui/self-check-answers'
 import { VisuallyHidden } from '@/components/ui/visually-hidden'
@@ -14,13 +15,16 @@ import {
   revalidateStaffAppointments,
   statusText,
   statusTone,
+  useClosedDates,
   useSchedule,
   useStaffTimes,
+  visitTimeOf,
   type ScheduleQuery,
 } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
 import { decideWithNotice, type RequestDecision } from './appointment-decisions'
+import { ClosedDayNotice } from './closed-day-visits'
 import { LanguageNote } from './patient-language'
 import { Muted } from './refreshable-panel'
 import { theme } from '@/config/theme'
@@ -35,7 +39,6 @@ const shiftDate = (date: string, days: number) => {
   d.setUTCDate(d.getUTCDate() + days)
   return d.toISOString().slice(0, 10)
 }
-const timeOf = (a: Appointment) => a.when.replace(/^.* at /, '').replace(/ \(.*\)$/, '')
 const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Please try again.')
 
 /**
@@ -48,6 +51,8 @@ export function ScheduleView({ clinics }: { clinics: Clinics }) {
   const id = useId()
   const [query, setQuery] = useState<ScheduleQuery>({ from: clinicToday(), days: 1 })
   const schedule = useSchedule(query)
+  const closedDates = useClosedDates()
+  const closuresOn = (day: string) => (closedDates.data ?? []).filter((c) => c.date === day && (!query.location_uid || c.location_uid === query.location_uid))
   const set = (change: Partial<ScheduleQuery>) => setQuery((q) => ({ ...q, ...change }))
   const clinicName = (uid: string | undefined) => clinics.find((c) => c.uid === uid)?.name
   const days = Array.from({ length: query.days }, (_, i) => shiftDate(query.from, i))
@@ -109,10 +114,14 @@ export function ScheduleView({ clinics }: { clinics: Clinics }) {
       ) : (
         days.map((day) => {
           const visits = schedule.data!.filter((a) => a.appointment_date === day)
-          if (query.days === 7 && visits.length === 0) return null
+          const closures = closuresOn(day)
+          if (query.days === 7 && visits.length === 0 && closures.length === 0) return null
           return (
             <Day key={day}>
               {query.days === 7 ? <h4>{dayTitle(day)}</h4> : null}
+              {closures.map((c) => (
+                <ClosedDayNotice key={c.location_uid} closure={c} />
+              ))}
               {visits.length === 0 ? (
                 <Muted>No visits.</Muted>
               ) : (
@@ -121,6 +130,7 @@ export function ScheduleView({ clinics }: { clinics: Clinics }) {
                     <Visit
                       key={a.id}
                       appointment={a}
+                      clinicClosed={closures.some((c) => c.location_uid === a.location_uid)}
                       onChanged={() => void schedule.mutate()}
                       // The service's answer goes into the schedule at once: a read started before it
                       // (still on its way) is dropped by SWR rather than shown over it.
@@ -142,8 +152,17 @@ export function ScheduleView({ clinics }: { clinics: Clinics }) {
 const OUTCOME_DONE: Record<OutcomeAction, string> = { complete: 'Marked completed', 'no-show': 'Marked a no-show', 'undo-outcome': 'Outcome undone' }
 type OutcomeAction = 'complete' | 'no-show' | 'undo-outcome'
 
-function Visit({ appointment, onChanged, onUpdated }: { appointment: Appointment; onChanged: () => void; onUpdated: (updated: Appointment) => void }) {
+interface VisitProps {
+  appointment: Appointment
+  /** Its clinic is closed that day: staff move or cancel it. */
+  clinicClosed: boolean
+  onChanged: () => void
+  onUpdated: (updated: Appointment) => void
+}
+
+function Visit({ appointment, clinicClosed, onChanged, onUpdated }: VisitProps) {
   const [moving, setMoving] = useState(false)
+  const [askingToCancel, setAskingToCancel] = useState(false)
   const [busy, setBusy] = useState(false)
   // The service's answer to an outcome, shown at once (with the buttons free again) until the
   // schedule has read the visit anew: a button never shows its new action while it still waits.
@@ -175,14 +194,14 @@ function Visit({ appointment, onChanged, onUpdated }: { appointment: Appointment
         <>
           {' '}
           <UndoInToast onClick={() => void mark('undo-outcome')}>
-            Undo<VisuallyHidden> the outcome of {name}, {timeOf(a)}</VisuallyHidden>
+            Undo<VisuallyHidden> the outcome of {name}, {visitTimeOf(a)}</VisuallyHidden>
           </UndoInToast>
         </>
       )
       notify.success(
         OUTCOME_DONE[action],
         <>
-          {name}, {timeOf(a)}
+          {name}, {visitTimeOf(a)}
           {action === 'undo-outcome' ? ': confirmed again.' : '.'}
           {undo}
         </>,
@@ -199,6 +218,23 @@ function Visit({ appointment, onChanged, onUpdated }: { appointment: Appointment
     }
   }
 
+  const cancel = async () => {
+    setBusy(true)
+    try {
+      const updated = await decideAppointment(a.id, 'cancel')
+      notify.success('Visit cancelled', `${name}, ${visitTimeOf(a)}: the patient was e-mailed.`)
+      setAnswer(updated)
+      setRefocus(true)
+      onUpdated(updated)
+      void revalidateStaffAppointments({ except: '/scheduling/admin/schedule' })
+    } catch (error) {
+      notify.error('Error', reasonOf(error))
+      onChanged()
+    } finally {
+      setBusy(false)
+    }
+  }
+
   // A request waits for a decision wherever it is shown, however long ago it was made.
   const decide = async (decision: RequestDecision) => {
     setBusy(true)
@@ -209,7 +245,7 @@ function Visit({ appointment, onChanged, onUpdated }: { appointment: Appointment
     }
   }
 
-  const who = `${name}, ${timeOf(a)}`
+  const who = `${name}, ${visitTimeOf(a)}`
   // Not disabled while busy: a disabled button would drop the keyboard user's focus to the page.
   const waiting = { 'aria-disabled': busy || undefined } as const
   const actions: Array<{ text: string; props: ComponentProps<typeof Button> }> =
@@ -224,14 +260,17 @@ function Visit({ appointment, onChanged, onUpdated }: { appointment: Appointment
             { text: 'No-show', props: { ...waiting, $variant: 'secondary', onClick: () => void mark('no-show'), 'aria-label': `No-show: ${who}` } },
           ]
         : a.status === 'confirmed'
-          ? [{ text: 'Move', props: { $variant: 'secondary', 'aria-expanded': moving, onClick: () => setMoving(!moving), 'aria-label': `Move: ${who}` } }]
+          ? [
+              { text: 'Move', props: { $variant: 'secondary', 'aria-expanded': moving, onClick: () => setMoving(!moving), 'aria-label': `Move: ${who}` } },
+              ...(clinicClosed ? [{ text: 'Cancel', props: { ...waiting, $variant: 'danger' as const, onClick: () => busy || setAskingToCancel(true), 'aria-label': `Cancel: ${who}` } }] : []),
+            ]
           : undoable
             ? [{ text: 'Undo', props: { ...waiting, $variant: 'secondary', onClick: () => void mark('undo-outcome'), 'aria-label': `Undo ${statusText[a.status]}: ${who}` } }]
             : []
 
   return (
     <VisitItem ref={itemRef} tabIndex={-1}>
-      <Time>{timeOf(a)}</Time>
+      <Time>{visitTimeOf(a)}</Time>
       <div>
         <strong>{name}</strong> · {a.appointment_type} · {a.location_name ?? a.location_uid}{' '}
         <Badge $tone={statusTone[a.status]}>{statusText[a.status]}</Badge>
@@ -252,12 +291,24 @@ function Visit({ appointment, onChanged, onUpdated }: { appointment: Appointment
             ))}
           </CardActions>
         ) : null}
+        <ConfirmDialog
+          open={askingToCancel}
+          onOpenChange={setAskingToCancel}
+          title={`Cancel the visit of ${who}?`}
+          description={<p>{name} is e-mailed that the visit is cancelled because the clinic is closed that day.</p>}
+          confirmLabel="Cancel the visit"
+          keepLabel="Keep it"
+          onConfirm={() => void cancel()}
+        />
         {moving ? (
           <MoveForm
             appointment={a}
             onDone={(moved) => {
               setMoving(false)
-              if (moved) onChanged()
+              if (!moved) return
+              onChanged()
+              // A move off a closed day changes that day's count of visits still booked.
+              void revalidateStaffAppointments({ except: '/scheduling/admin/schedule' })
             }}
           />
         ) : null}

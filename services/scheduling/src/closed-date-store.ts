@@ -31,7 +31,7 @@ export function onClosedDay(alias: string): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from closed_dates c where c.location_uid = ${sql.ref(`${alias}.location_uid`)} and c.date = (${sql.ref(`${alias}.starts_at`)} at time zone ${CLINIC_TIME_ZONE})::date)`
 }
 
-/** How many visits still to come hold their time on each closed day from `day` on, by "location date". */
+/** How many visits still to come hold their time on each closed day, by "location date". */
 export async function visitsBookedOnClosedDays(db: Db, now: Date): Promise<Map<string, number>> {
   const rows = await db
     .selectFrom('appointments as a')

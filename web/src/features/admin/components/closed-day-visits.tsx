@@ -8,7 +8,8 @@ import { cancelClosedDayVisits, revalidateStaffAppointments } from '@/lib/appoin
 import { notify } from '@/lib/notify'
 import { theme } from '@/config/theme'
 
-const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+/** A clinic date as staff read it: "Tuesday, December 1, 2026". */
+export const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 const visitsWord = (n: number) => (n === 1 ? '1 visit' : `${n} visits`)
 const reasonOf = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Please try again.')
 

@@ -10,11 +10,10 @@ import { CardList, CardRowItem } from '@/components/ui/card-list'
 import { closeDay, reopenDay, useClosedDates, visitTimeOf } from '@/lib/appointments'
 import { notify } from '@/lib/notify'
 
-import { CancelClosedDayVisits } from './closed-day-visits'
+import { CancelClosedDayVisits, dayLabel } from './closed-day-visits'
 import { Muted } from './refreshable-panel'
 import { theme } from '@/config/theme'
 
-const dayLabel = (date: string) => new Intl.DateTimeFormat('en-US', { dateStyle: 'full', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
 /** The day to close; the reason is sent only when given. */
 const closeDaySchema = z.pipe(
   z.object({ location: z.string(), date: z.string(), reason: z.string() }),
